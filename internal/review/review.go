@@ -1,0 +1,100 @@
+// Package review is the shared vocabulary of ocr: comments, severities,
+// categories, locations, fingerprints and the finished review that
+// reporters receive. It imports only the standard library.
+package review
+
+import "time"
+
+// Status says whether a review covered everything it selected.
+type Status string
+
+// The three outcomes of a run.
+const (
+	// StatusComplete means every selected file was reviewed.
+	StatusComplete Status = "complete"
+	// StatusPartial means some selected files were not reviewed; each has a reason.
+	StatusPartial Status = "partial"
+	// StatusFailed means no selected file was reviewed.
+	StatusFailed Status = "failed"
+)
+
+// Review is the finished result of one run: what reporters receive.
+// Nothing is posted anywhere before it is complete.
+type Review struct {
+	// Tool and Version name the reviewer (for SARIF and markers).
+	Tool    string `json:"tool"`
+	Version string `json:"version"`
+	// Mode is "range", "commit" or "workspace".
+	Mode string `json:"mode"`
+	// Base and Head are the resolved commits of the range (Head empty in workspace mode).
+	Base string `json:"base,omitempty"`
+	Head string `json:"head,omitempty"`
+	// Status is complete, partial or failed.
+	Status Status `json:"status"`
+	// Comments are the findings after anchoring, filtering, dedupe and caps,
+	// most severe first.
+	Comments []Comment `json:"comments"`
+	// Files is the per-file coverage: every file of the change set, reviewed or
+	// not, with the reason.
+	Files []FileCoverage `json:"files"`
+	// Dropped counts comments removed by the caps (still counted in summaries).
+	Dropped int `json:"dropped,omitempty"`
+	// Filtered counts comments removed by the reflection filter and dedupe.
+	Filtered int `json:"filtered,omitempty"`
+	// Usage is the model usage of the whole run.
+	Usage Usage `json:"usage"`
+	// Rules are the review rules that applied to reviewed files (SARIF rules).
+	Rules []Rule `json:"-"`
+	// Errors are human-readable reasons why the run is partial or failed.
+	Errors []string `json:"errors,omitempty"`
+	// Started and Finished bound the run.
+	Started  time.Time `json:"started"`
+	Finished time.Time `json:"finished"`
+}
+
+// Usage is model usage accounted from the provider's responses.
+type Usage struct {
+	Requests         int `json:"requests"`
+	PromptTokens     int `json:"prompt_tokens"`
+	CompletionTokens int `json:"completion_tokens"`
+}
+
+// Add returns the sum of two usages.
+func (u Usage) Add(o Usage) Usage {
+	return Usage{
+		Requests:         u.Requests + o.Requests,
+		PromptTokens:     u.PromptTokens + o.PromptTokens,
+		CompletionTokens: u.CompletionTokens + o.CompletionTokens,
+	}
+}
+
+// FileCoverage says what happened to one file of the change set.
+type FileCoverage struct {
+	Path      string `json:"path"`
+	OldPath   string `json:"old_path,omitempty"`
+	Status    string `json:"status"`
+	Additions int    `json:"additions"`
+	Deletions int    `json:"deletions"`
+	Reviewed  bool   `json:"reviewed"`
+	// Reason is a stable reason string when Reviewed is false
+	// (binary, secret, user_exclude, vendored, lockfile, generated, minified,
+	// unsupported, test, deleted, too_large, budget, timeout, provider_error,
+	// round_cap, malformed_answers).
+	Reason string `json:"reason,omitempty"`
+	// Detail is a human-readable explanation of Reason, when there is more to say.
+	Detail string `json:"detail,omitempty"`
+}
+
+// Rule is a review rule as reporters see it (SARIF rules, Code Quality check names).
+type Rule struct {
+	// ID is stable across versions, e.g. "ocr/go".
+	ID string `json:"id"`
+	// Title is a short human name.
+	Title string `json:"title"`
+	// Description is one sentence.
+	Description string `json:"description"`
+	// Help is Markdown.
+	Help string `json:"help"`
+	// Tags label the rule (language, "security", ...).
+	Tags []string `json:"tags,omitempty"`
+}
