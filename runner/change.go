@@ -1,0 +1,139 @@
+package runner
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+
+	"github.com/ocr-ci/ocr/anchor"
+	"github.com/ocr-ci/ocr/internal/git"
+)
+
+// Change is the change under review: the parsed diff and where it came from.
+type Change struct {
+	// Mode is "range", "commit" or "workspace".
+	Mode string
+	// Base is the commit the diff starts from (the merge base in range mode,
+	// the first parent or the empty tree in commit mode, HEAD in workspace mode).
+	Base string
+	// Head is the reviewed commit; empty in workspace mode (the work tree).
+	Head string
+	// Files is the parsed diff.
+	Files []anchor.File
+	// Diffs maps each file's path (new and old) to its unified diff text.
+	Diffs map[string]string
+	// Notes say what was done to make the range available (shallow clones).
+	Notes []string
+}
+
+// loadChange computes the diff the configuration asks for.
+func loadChange(ctx context.Context, repo *git.Repo, c *Config) (*Change, error) {
+	ch := &Change{Mode: c.mode()}
+	var err error
+	switch ch.Mode {
+	case "range":
+		err = ch.loadRange(ctx, repo, c.From, c.To)
+	case "commit":
+		err = ch.loadCommit(ctx, repo, c.Commit)
+	default:
+		err = ch.loadWorkspace(ctx, repo)
+	}
+	return ch, err
+}
+
+func (ch *Change) loadRange(ctx context.Context, repo *git.Repo, from, to string) error {
+	notes, err := repo.EnsureHistory(ctx, from, to)
+	ch.Notes = notes
+	if err != nil {
+		return err
+	}
+	base, err := repo.ResolveCommit(ctx, from)
+	if err != nil {
+		return fmt.Errorf("could not resolve --from: %w", err)
+	}
+	if ch.Head, err = repo.ResolveCommit(ctx, to); err != nil {
+		return fmt.Errorf("could not resolve --to: %w", err)
+	}
+	if ch.Base, err = repo.MergeBase(ctx, base, ch.Head); err != nil {
+		return fmt.Errorf("could not find the merge base of %s and %s: %w (in a shallow clone, fetch more history: fetch-depth: 0 or GIT_DEPTH: 0)", from, to, err)
+	}
+	return ch.parse(repo.Diff(ctx, ch.Base, ch.Head))
+}
+
+func (ch *Change) loadCommit(ctx context.Context, repo *git.Repo, commit string) error {
+	var err error
+	if ch.Head, err = repo.ResolveCommit(ctx, commit); err != nil {
+		return fmt.Errorf("could not resolve --commit: %w", err)
+	}
+	if ch.Base, err = repo.FirstParent(ctx, ch.Head); err != nil {
+		return fmt.Errorf("could not read the parent of %s: %w", commit, err)
+	}
+	if ch.Base == "" {
+		ch.Base = git.EmptyTree
+	}
+	return ch.parse(repo.Diff(ctx, ch.Base, ch.Head))
+}
+
+func (ch *Change) loadWorkspace(ctx context.Context, repo *git.Repo) error {
+	head, unborn, err := repo.Head(ctx)
+	if err != nil {
+		return err
+	}
+	ch.Base = head
+	if unborn {
+		ch.Base = git.EmptyTree
+	}
+	return ch.parse(repo.WorkspaceDiff(ctx))
+}
+
+// parse parses raw diff output and indexes each file's own diff text.
+func (ch *Change) parse(raw []byte, err error) error {
+	if err != nil {
+		return fmt.Errorf("could not compute the diff: %w", err)
+	}
+	if ch.Files, err = anchor.Parse(raw); err != nil {
+		return fmt.Errorf("could not parse the diff: %w", err)
+	}
+	ch.Diffs = splitDiff(raw, ch.Files)
+	return nil
+}
+
+// splitDiff maps every file's paths to its section of the raw diff; the
+// parser yields one File per "diff --git" header, in order.
+func splitDiff(raw []byte, files []anchor.File) map[string]string {
+	m := make(map[string]string, len(files))
+	sections := splitSections(raw)
+	if len(sections) != len(files) {
+		return m
+	}
+	for i, f := range files {
+		text := string(sections[i])
+		for _, p := range []string{f.NewPath, f.OldPath} {
+			if p != "" {
+				m[p] = text
+			}
+		}
+	}
+	return m
+}
+
+func splitSections(raw []byte) [][]byte {
+	marker := []byte("\ndiff --git ")
+	var out [][]byte
+	start := bytes.Index(raw, []byte("diff --git "))
+	if start < 0 {
+		return nil
+	}
+	for {
+		next := bytes.Index(raw[start+1:], marker)
+		if next < 0 {
+			return append(out, raw[start:])
+		}
+		end := start + 1 + next + 1
+		out = append(out, raw[start:end])
+		start = end
+	}
+}
+
+// ref is the ref the tools read at: the head commit, or "" for the work tree.
+func (ch *Change) ref() string { return ch.Head }

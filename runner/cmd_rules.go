@@ -1,0 +1,76 @@
+package runner
+
+import (
+	"context"
+	"errors"
+	"os"
+
+	"github.com/ocr-ci/ocr/internal/git"
+	"github.com/ocr-ci/ocr/internal/rules"
+)
+
+// rules runs `ocr rules list` and `ocr rules check PATH...`.
+func (c *Command) rules(ctx context.Context, args []string) error {
+	if len(args) == 0 {
+		return usagef("ocr rules needs a subcommand: list, or check PATH...")
+	}
+	switch args[0] {
+	case "list":
+		return rules.WriteList(c.Stdout)
+	case "check":
+		cfg, paths, err := c.parseInterleaved("rules check", args[1:])
+		if err != nil {
+			return err
+		}
+		if len(paths) == 0 {
+			return usagef("usage: ocr rules check PATH... [--rule FILE] [--repo DIR] [--config-ref REF]")
+		}
+		set, closeFn, err := c.ruleSetFor(ctx, cfg)
+		if err != nil {
+			return err
+		}
+		defer closeFn()
+		return rules.WriteCheck(c.Stdout, set, paths...)
+	}
+	return usagef("unknown rules subcommand %q: use list or check", args[0])
+}
+
+// ruleSetFor loads the rules for `rules check`, from the repository when
+// there is one.
+func (c *Command) ruleSetFor(ctx context.Context, cfg *Config) (*rules.Set, func(), error) {
+	repo, err := c.openRepo(ctx, cfg)
+	if err != nil {
+		set, err := loadRules(ctx, cfg, nil, "")
+		return set, func() {}, err
+	}
+	set, err := loadRules(ctx, cfg, repo, cfg.ConfigRef)
+	return set, func() { repo.Close() }, err
+}
+
+// loadRules reads the layers: --rule, then the repository's .ocr/rule.json
+// at ref (the trusted --config-ref; "" reads the work tree), then the
+// built-in catalogue.
+func loadRules(ctx context.Context, cfg *Config, repo *git.Repo, ref string) (*rules.Set, error) {
+	opt := rules.Options{}
+	if cfg.Rule != "" {
+		data, err := os.ReadFile(cfg.Rule)
+		if err != nil {
+			return nil, usagef("could not read --rule file: %w", err)
+		}
+		opt.RuleFile, opt.RuleFileName = data, cfg.Rule
+	}
+	if repo != nil {
+		opt.RepoReader = func(p string) ([]byte, error) {
+			data, err := repo.ReadFile(ctx, ref, p)
+			if errors.Is(err, git.ErrNotFound) {
+				return nil, nil
+			}
+			return data, err
+		}
+	}
+	set, err := rules.Load(opt)
+	if err != nil {
+		return nil, usagef("%w", err)
+	}
+	return set, nil
+}

@@ -1,0 +1,139 @@
+package runner
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+
+	"github.com/ocr-ci/ocr/internal/git"
+	"github.com/ocr-ci/ocr/tools"
+)
+
+// tools runs `ocr tools list` and `ocr tools call NAME JSON`.
+func (c *Command) tools(ctx context.Context, args []string) error {
+	if len(args) == 0 {
+		return usagef("ocr tools needs a subcommand: list, or call NAME 'JSON-ARGS'")
+	}
+	cfg, pos, err := c.parseInterleaved("tools "+args[0], args[1:])
+	if err != nil {
+		return err
+	}
+	reg, err := loadRegistry(cfg)
+	if err != nil {
+		return err
+	}
+	switch args[0] {
+	case "list":
+		return tools.List(c.Stdout, reg)
+	case "call":
+		if len(pos) != 2 {
+			return usagef("usage: ocr tools call NAME 'JSON-ARGS' [--repo DIR] [--from A --to B | --commit C]")
+		}
+		return c.callTool(ctx, cfg, reg, pos[0], pos[1])
+	}
+	return usagef("unknown tools subcommand %q: use list or call", args[0])
+}
+
+// loadRegistry returns the registry in effect: --tools, or the built-in one.
+func loadRegistry(cfg *Config) (*tools.Registry, error) {
+	if cfg.Tools == "" {
+		return tools.Default(), nil
+	}
+	data, err := os.ReadFile(cfg.Tools)
+	if err != nil {
+		return nil, usagef("could not read --tools file: %w", err)
+	}
+	reg, err := tools.Load(data)
+	if err != nil {
+		return nil, usagef("invalid --tools file %s: %w", cfg.Tools, err)
+	}
+	return reg, nil
+}
+
+// callTool runs one tool as the model would, against the mode the flags give.
+func (c *Command) callTool(ctx context.Context, cfg *Config, reg *tools.Registry, name, args string) error {
+	s, closeFn, err := c.toolSession(ctx, cfg)
+	if err != nil {
+		return err
+	}
+	defer closeFn()
+	res := reg.CallJSON(ctx, s, name, args)
+	_, err = fmt.Fprintln(c.Stdout, res.Text)
+	return err
+}
+
+// toolSession builds the session the tools read through for cfg's mode; a
+// directory that is not a repository is read as plain files.
+func (c *Command) toolSession(ctx context.Context, cfg *Config) (*tools.Session, func(), error) {
+	repo, err := c.openRepo(ctx, cfg)
+	if errors.Is(err, git.ErrNotRepository) && cfg.mode() == "workspace" {
+		return &tools.Session{Source: tools.DirSource(cfg.Repo), Diffs: map[string]string{}}, func() {}, nil
+	}
+	if err != nil {
+		return nil, nil, err
+	}
+	ch, err := loadChange(ctx, repo, cfg)
+	if err != nil {
+		repo.Close()
+		return nil, nil, err
+	}
+	return &tools.Session{Source: sourceFor(repo, ch), Diffs: ch.Diffs}, func() { repo.Close() }, nil
+}
+
+// sourceFor returns where the tools read: the reviewed commit, or the work tree.
+func sourceFor(repo *git.Repo, ch *Change) tools.Source {
+	if ch.Head == "" {
+		return tools.WorkSource(repo)
+	}
+	return tools.RefSource(repo, ch.Head)
+}
+
+// parseInterleaved parses flags that may come before or after positional
+// arguments, and returns the positionals.
+func (c *Command) parseInterleaved(name string, args []string) (*Config, []string, error) {
+	var flags, pos []string
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		switch {
+		case a == "--":
+			pos = append(pos, args[i+1:]...)
+			i = len(args)
+		case len(a) > 1 && a[0] == '-' && a != "-":
+			flags = append(flags, a)
+			if !containsEq(a) && i+1 < len(args) && !isBoolFlag(a) {
+				flags = append(flags, args[i+1])
+				i++
+			}
+		default:
+			pos = append(pos, a)
+		}
+	}
+	cfg, _, err := c.parseConfig(name, flags)
+	return cfg, pos, err
+}
+
+func containsEq(s string) bool {
+	for _, r := range s {
+		if r == '=' {
+			return true
+		}
+	}
+	return false
+}
+
+// isBoolFlag reports whether a flag takes no value.
+func isBoolFlag(a string) bool {
+	switch trimDashes(a) {
+	case "preview", "include-tests", "no-filter", "allow-partial", "full", "h", "help":
+		return true
+	}
+	return false
+}
+
+func trimDashes(s string) string {
+	for len(s) > 0 && s[0] == '-' {
+		s = s[1:]
+	}
+	return s
+}

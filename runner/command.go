@@ -1,0 +1,101 @@
+package runner
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"strings"
+)
+
+// Version is the version of ocr, set at build time with
+// -ldflags "-X github.com/ocr-ci/ocr/runner.Version=1.2.3".
+var Version = "0.1.0"
+
+// Command is the ocr command line, with its streams injected so tests run
+// the whole CLI in-process.
+type Command struct {
+	Stdin  io.Reader
+	Stdout io.Writer
+	Stderr io.Writer
+	// IsTerminal reports whether Stdout is a terminal (colour in text output).
+	IsTerminal bool
+}
+
+const usageText = `ocr — AI code review for CI
+
+Usage:
+  ocr review [flags]          review a range (--from/--to), a commit (--commit) or the work tree
+  ocr review --preview        show which files would be reviewed; no model is called
+  ocr env                     show what ocr detected in this CI environment and what it would run
+  ocr tools list              list the agent's tools (honours --tools)
+  ocr tools call NAME JSON    run one tool and print what the model would receive
+  ocr rules list              list the built-in review rules
+  ocr rules check PATH...     show which rule applies to each path
+  ocr version                 print the version
+
+Run 'ocr review -h' for the flags. Exit codes: 0 ok, 1 findings at or above --fail-on,
+2 usage or configuration error, 3 the review could not complete.
+`
+
+// Main runs the command line and returns the exit code.
+func (c *Command) Main(ctx context.Context, args []string) int {
+	if len(args) < 2 {
+		fmt.Fprint(c.Stderr, usageText)
+		return ExitUsage
+	}
+	var err error
+	switch sub, rest := args[1], args[2:]; sub {
+	case "review":
+		return c.review(ctx, rest)
+	case "version", "--version", "-version":
+		fmt.Fprintf(c.Stdout, "ocr %s\n", Version)
+		return ExitOK
+	case "tools":
+		err = c.tools(ctx, rest)
+	case "rules":
+		err = c.rules(ctx, rest)
+	case "env":
+		err = c.env(ctx, rest)
+	case "help", "-h", "--help":
+		fmt.Fprint(c.Stdout, usageText)
+		return ExitOK
+	default:
+		err = usagef("unknown command %q: run 'ocr help' for the list", sub)
+	}
+	return c.fail(err)
+}
+
+// fail prints err (if any) and returns its exit code.
+func (c *Command) fail(err error) int {
+	if err == nil {
+		return ExitOK
+	}
+	if errors.Is(err, flag.ErrHelp) {
+		return ExitOK
+	}
+	fmt.Fprintf(c.Stderr, "ocr: %s\n", strings.TrimSpace(err.Error()))
+	return exitCode(err)
+}
+
+// parseConfig reads the environment, then the flags, and validates.
+func (c *Command) parseConfig(name string, args []string) (*Config, *flag.FlagSet, error) {
+	cfg, err := loadEnv()
+	if err != nil {
+		return nil, nil, err
+	}
+	fs := flag.NewFlagSet("ocr "+name, flag.ContinueOnError)
+	fs.SetOutput(c.Stderr)
+	cfg.bind(fs)
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return nil, nil, err
+		}
+		return nil, nil, &usageError{err}
+	}
+	if err := cfg.validate(); err != nil {
+		return nil, nil, err
+	}
+	return &cfg, fs, nil
+}

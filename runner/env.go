@@ -1,0 +1,136 @@
+package runner
+
+import (
+	"context"
+	"fmt"
+	"net/url"
+	"strings"
+	"text/tabwriter"
+)
+
+// applyContext fills what the flags and OCR_* variables left open from the
+// detected CI context: explicit settings always win.
+func applyContext(cfg *Config, ci Context) {
+	if cfg.From == "" && cfg.Commit == "" {
+		cfg.From, cfg.To, cfg.Commit = ci.From, ci.To, ci.Commit
+	}
+	if cfg.ConfigRef == "" {
+		cfg.ConfigRef = ci.ConfigRef
+	}
+	if len(cfg.Reports) == 0 && cfg.Format == "" {
+		for _, r := range ci.Reports {
+			if r == "sarif=ocr.sarif" {
+				r = "sarif=" + cfg.SarifFile
+			}
+			cfg.Reports = append(cfg.Reports, r)
+		}
+	}
+}
+
+// env runs `ocr env`: what was detected and what would run, secrets masked.
+func (c *Command) env(ctx context.Context, args []string) error {
+	cfg, _, err := c.parseConfig("env", args)
+	if err != nil {
+		return err
+	}
+	e, err := loadCIEnv()
+	if err != nil {
+		return err
+	}
+	ci, err := detect(e)
+	if err != nil {
+		return err
+	}
+	applyContext(cfg, ci)
+	llmHost, model, llmErr := describeLLM(cfg)
+	tw := tabwriter.NewWriter(c.Stdout, 0, 4, 2, ' ', 0)
+	rows := [][2]string{
+		{"platform", ci.Platform}, {"event", ci.Event}, {"why", ci.Why},
+		{"mode", cfg.mode()}, {"range", rangeOf(cfg)}, {"pull request", prOf(ci)},
+		{"config ref", cfg.ConfigRef}, {"reports", strings.Join(reportsOf(cfg), ", ")},
+		{"llm endpoint", llmHost}, {"model", model},
+		{"github token", mask(e.GitHub.Token)}, {"gitlab token", mask(e.GitLab.Token)},
+	}
+	if llmErr != nil {
+		rows = append(rows, [2]string{"llm problem", llmErr.Error()})
+	}
+	for _, r := range rows {
+		fmt.Fprintf(tw, "%s:\t%s\n", r[0], orDash(r[1]))
+	}
+	return tw.Flush()
+}
+
+func rangeOf(cfg *Config) string {
+	switch cfg.mode() {
+	case "range":
+		return cfg.From + ".." + cfg.To
+	case "commit":
+		return cfg.Commit
+	}
+	return "work tree against HEAD"
+}
+
+func prOf(ci Context) string {
+	if ci.PR == 0 {
+		return ""
+	}
+	s := fmt.Sprintf("#%d", ci.PR)
+	if ci.Fork {
+		s += " (from a fork: read-only)"
+	}
+	return s
+}
+
+// mask shows that a secret is set without showing it.
+func mask(s string) string {
+	if s == "" {
+		return ""
+	}
+	return fmt.Sprintf("set (%d characters)", len(s))
+}
+
+func orDash(s string) string {
+	if s == "" {
+		return "-"
+	}
+	return s
+}
+
+// hostOf returns only the scheme and host of an endpoint URL.
+func hostOf(raw string) string {
+	u, err := url.Parse(raw)
+	if err != nil || u.Host == "" {
+		return "(invalid URL)"
+	}
+	return u.Scheme + "://" + u.Host
+}
+
+// describeLLM says which endpoint and model a review would use.
+func describeLLM(cfg *Config) (host, model string, err error) {
+	lc, err := loadLLM(cfg)
+	if err != nil {
+		return "", "", err
+	}
+	if lc.BaseURL() != "" {
+		host = hostOf(lc.BaseURL())
+	}
+	return host, lc.ModelName(), lc.Validate()
+}
+
+// reportsOf lists the reports a review will write: --format/--output as one
+// report, then every --report; text when nothing is asked for.
+func reportsOf(cfg *Config) []string {
+	var out []string
+	if cfg.Format != "" {
+		spec := cfg.Format
+		if cfg.Output != "" {
+			spec += "=" + cfg.Output
+		}
+		out = append(out, spec)
+	}
+	out = append(out, cfg.Reports...)
+	if len(out) == 0 {
+		out = []string{"text"}
+	}
+	return out
+}

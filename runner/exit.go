@@ -1,0 +1,47 @@
+package runner
+
+import (
+	"errors"
+	"fmt"
+
+	"github.com/ocr-ci/ocr/internal/git"
+)
+
+// Exit codes, documented in README.md.
+const (
+	// ExitOK means the review finished (or the command succeeded).
+	ExitOK = 0
+	// ExitFindings means a comment at or above --fail-on exists.
+	ExitFindings = 1
+	// ExitUsage means a usage or configuration error: nothing was reviewed.
+	ExitUsage = 2
+	// ExitIncomplete means the review could not complete (partial or failed).
+	ExitIncomplete = 3
+)
+
+// usageError marks an error caused by flags, environment or arguments.
+type usageError struct{ err error }
+
+func (e *usageError) Error() string { return e.err.Error() }
+func (e *usageError) Unwrap() error { return e.err }
+
+// usagef returns a usage error (exit 2).
+func usagef(format string, args ...any) error {
+	return &usageError{fmt.Errorf(format, args...)}
+}
+
+// exitCode maps an error to an exit code: bad input and configuration are
+// usage errors (2); everything else means the review could not complete (3).
+func exitCode(err error) int {
+	var ue *usageError
+	switch {
+	case err == nil:
+		return ExitOK
+	case errors.As(err, &ue),
+		errors.Is(err, git.ErrNotRepository),
+		errors.Is(err, git.ErrUnknownRef),
+		errors.Is(err, git.ErrBadRef):
+		return ExitUsage
+	}
+	return ExitIncomplete
+}

@@ -1,0 +1,73 @@
+package runner
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"strconv"
+	"strings"
+	"sync"
+
+	"github.com/ocr-ci/ocr/anchor"
+	"github.com/ocr-ci/ocr/internal/git"
+)
+
+// generatedHeaderLines is how far into a file a generated-code marker counts.
+const generatedHeaderLines = 10
+
+// generatedProbe returns a func that reports whether a changed file's header
+// says it is generated. One `git grep` over all changed files answers every
+// question, run the first time one is asked.
+func generatedProbe(ctx context.Context, repo *git.Repo, ch *Change) func(string) bool {
+	var (
+		once sync.Once
+		set  map[string]bool
+	)
+	return func(p string) bool {
+		once.Do(func() { set = grepGenerated(ctx, repo, ch) })
+		return set[p]
+	}
+}
+
+func grepGenerated(ctx context.Context, repo *git.Repo, ch *Change) map[string]bool {
+	var paths []string
+	for _, f := range ch.Files {
+		if f.Status != anchor.StatusDeleted && !f.Binary {
+			paths = append(paths, ":(literal)"+f.NewPath)
+		}
+	}
+	if len(paths) == 0 {
+		return nil
+	}
+	out, err := repo.Grep(ctx, git.GrepOptions{
+		Pattern: `Code generated .* DO NOT EDIT|@generated`, Perl: true,
+		Ref: ch.ref(), Untracked: ch.Head == "", MaxCount: 1, Pathspecs: paths,
+	})
+	if err != nil {
+		return nil // a failed probe only means fewer files are recognised as generated
+	}
+	return parseGeneratedGrep(out, ch.ref())
+}
+
+// parseGeneratedGrep reads `git grep -n` lines ("[REF:]path:line:text") and
+// keeps the paths whose match lies in the header.
+func parseGeneratedGrep(out []byte, ref string) map[string]bool {
+	set := map[string]bool{}
+	sc := bufio.NewScanner(bytes.NewReader(out))
+	sc.Buffer(make([]byte, 64*1024), 16*1024*1024)
+	for sc.Scan() {
+		line := sc.Text()
+		if ref != "" {
+			line = strings.TrimPrefix(line, ref+":")
+		}
+		p, rest, ok := strings.Cut(line, ":")
+		if !ok {
+			continue
+		}
+		num, _, _ := strings.Cut(rest, ":")
+		if n, err := strconv.Atoi(num); err == nil && n <= generatedHeaderLines {
+			set[p] = true
+		}
+	}
+	return set
+}

@@ -1,0 +1,98 @@
+package runner
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+
+	"github.com/ocr-ci/ocr/internal/review"
+)
+
+// Preview is the documented JSON shape of `ocr review --preview --format json`.
+type Preview struct {
+	Mode  string                `json:"mode"`
+	Base  string                `json:"base,omitempty"`
+	Head  string                `json:"head,omitempty"`
+	Files []review.FileCoverage `json:"files"`
+	// Totals over all files of the change.
+	Totals PreviewTotals `json:"totals"`
+	// Notes say what was done to make the range available (shallow clones).
+	Notes []string `json:"notes,omitempty"`
+}
+
+// PreviewTotals sums a preview.
+type PreviewTotals struct {
+	Files     int `json:"files"`
+	Reviewed  int `json:"reviewed"`
+	Excluded  int `json:"excluded"`
+	Additions int `json:"additions"`
+	Deletions int `json:"deletions"`
+}
+
+func newPreview(ch *Change, files []review.FileCoverage) Preview {
+	p := Preview{Mode: ch.Mode, Base: ch.Base, Head: ch.Head, Files: files, Notes: ch.Notes}
+	if p.Files == nil {
+		p.Files = []review.FileCoverage{}
+	}
+	for _, f := range files {
+		p.Totals.Files++
+		p.Totals.Additions += f.Additions
+		p.Totals.Deletions += f.Deletions
+		if f.Reviewed {
+			p.Totals.Reviewed++
+		} else {
+			p.Totals.Excluded++
+		}
+	}
+	return p
+}
+
+// writeJSON writes the preview as indented JSON.
+func (p Preview) writeJSON(w io.Writer) error {
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	return enc.Encode(p)
+}
+
+// writeText writes the preview for a terminal.
+func (p Preview) writeText(w io.Writer) error {
+	fmt.Fprintf(w, "Preview (%s %s): %d file(s) changed  |  +%d  -%d\n", p.Mode, p.rangeText(),
+		p.Totals.Files, p.Totals.Additions, p.Totals.Deletions)
+	fmt.Fprintf(w, "Will review (%d):\n", p.Totals.Reviewed)
+	for _, f := range p.Files {
+		if f.Reviewed {
+			fmt.Fprintf(w, "  [%s]  %s  +%d  -%d\n", badge(f.Status), f.Path, f.Additions, f.Deletions)
+		}
+	}
+	fmt.Fprintf(w, "Not reviewed (%d):\n", p.Totals.Excluded)
+	for _, f := range p.Files {
+		if !f.Reviewed {
+			fmt.Fprintf(w, "  [%s]  %s  (%s)\n", badge(f.Status), f.Path, f.Reason)
+		}
+	}
+	_, err := fmt.Fprint(w)
+	return err
+}
+
+func (p Preview) rangeText() string {
+	switch {
+	case p.Head == "":
+		return "work tree"
+	default:
+		return short(p.Base) + ".." + short(p.Head)
+	}
+}
+
+func badge(status string) string {
+	if status == "" {
+		return "?"
+	}
+	return string(status[0] - 'a' + 'A')
+}
+
+func short(sha string) string {
+	if len(sha) > 12 {
+		return sha[:12]
+	}
+	return sha
+}

@@ -1,0 +1,82 @@
+package runner
+
+import (
+	"context"
+	"fmt"
+	"os"
+
+	"github.com/ocr-ci/ocr/internal/git"
+)
+
+// review runs `ocr review`.
+func (c *Command) review(ctx context.Context, args []string) int {
+	cfg, _, err := c.parseConfig("review", args)
+	if err != nil {
+		return c.fail(err)
+	}
+	if cfg.Preview {
+		return c.fail(c.preview(ctx, cfg))
+	}
+	return c.fail(usagef("a full review needs the agent, which is not wired yet: use --preview"))
+}
+
+// openRepo opens the repository under review.
+func (c *Command) openRepo(ctx context.Context, cfg *Config) (*git.Repo, error) {
+	return git.Open(ctx, cfg.Repo, git.Options{MaxProcs: cfg.MaxGitProcs, Logf: c.logf})
+}
+
+// logf prints progress to stderr.
+func (c *Command) logf(format string, args ...any) {
+	fmt.Fprintf(c.Stderr, "ocr: "+format+"\n", args...)
+}
+
+// prepare opens the repository, computes the change and selects files.
+func (c *Command) prepare(ctx context.Context, cfg *Config) (*git.Repo, *Change, Preview, error) {
+	repo, err := c.openRepo(ctx, cfg)
+	if err != nil {
+		return nil, nil, Preview{}, err
+	}
+	ch, err := loadChange(ctx, repo, cfg)
+	for _, n := range ch.Notes {
+		c.logf("%s", n)
+	}
+	if err != nil {
+		repo.Close()
+		return nil, nil, Preview{}, err
+	}
+	sel := selection{
+		exclude: cfg.Exclude, include: cfg.Include, includeTests: cfg.IncludeTests,
+		maxFileTokens: cfg.MaxFileTokens, generated: generatedProbe(ctx, repo, ch),
+	}
+	return repo, ch, newPreview(ch, selectFiles(ch.Files, ch.Diffs, sel)), nil
+}
+
+// preview prints the selection without calling a model.
+func (c *Command) preview(ctx context.Context, cfg *Config) error {
+	repo, _, p, err := c.prepare(ctx, cfg)
+	if err != nil {
+		return err
+	}
+	defer repo.Close()
+	w, closeOut, err := c.output(cfg.Output)
+	if err != nil {
+		return err
+	}
+	defer closeOut()
+	if cfg.Format == "json" {
+		return p.writeJSON(w)
+	}
+	return p.writeText(w)
+}
+
+// output opens the --output file, or stdout.
+func (c *Command) output(path string) (w interface{ Write([]byte) (int, error) }, closeFn func(), err error) {
+	if path == "" || path == "-" {
+		return c.Stdout, func() {}, nil
+	}
+	f, err := os.Create(path)
+	if err != nil {
+		return nil, nil, usagef("could not write %q: %w (choose a writable --output path)", path, err)
+	}
+	return f, func() { f.Close() }, nil
+}

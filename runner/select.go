@@ -1,0 +1,174 @@
+package runner
+
+import (
+	"path"
+	"strings"
+
+	"github.com/bmatcuk/doublestar/v4"
+
+	"github.com/ocr-ci/ocr/anchor"
+	"github.com/ocr-ci/ocr/internal/review"
+)
+
+// Exclusion reasons: stable strings, part of the JSON output.
+const (
+	ReasonBinary      = "binary"
+	ReasonSecret      = "secret"
+	ReasonUserExclude = "user_exclude"
+	ReasonVendored    = "vendored"
+	ReasonLockfile    = "lockfile"
+	ReasonGenerated   = "generated"
+	ReasonMinified    = "minified"
+	ReasonUnsupported = "unsupported"
+	ReasonTest        = "test"
+	ReasonDeleted     = "deleted"
+	ReasonNoContent   = "no_content"
+	ReasonTooLarge    = "too_large"
+)
+
+// selection is what file selection needs besides the diff.
+type selection struct {
+	exclude, include []string
+	includeTests     bool
+	maxFileTokens    int
+	// generated reports whether a file's header says it is generated.
+	generated func(path string) bool
+}
+
+// selectFiles decides, for every file of the change, whether it is reviewed
+// and, if not, why. The order of the checks is part of the contract.
+func selectFiles(files []anchor.File, diffs map[string]string, s selection) []review.FileCoverage {
+	out := make([]review.FileCoverage, len(files))
+	for i := range files {
+		f := &files[i]
+		reason := s.reason(f, len(diffs[f.Path()]))
+		out[i] = review.FileCoverage{
+			Path: f.Path(), OldPath: oldPathIfMoved(f), Status: string(f.Status),
+			Additions: f.Additions, Deletions: f.Deletions,
+			Reviewed: reason == "", Reason: reason,
+		}
+	}
+	return out
+}
+
+func oldPathIfMoved(f *anchor.File) string {
+	if f.OldPath != "" && f.OldPath != f.NewPath && f.NewPath != "" {
+		return f.OldPath
+	}
+	return ""
+}
+
+// reason returns why f is not reviewed, or "" when it is.
+func (s selection) reason(f *anchor.File, diffBytes int) string {
+	p := f.Path()
+	switch {
+	case f.Binary:
+		return ReasonBinary
+	case isSecretPath(p):
+		return ReasonSecret
+	case matchAny(s.exclude, p):
+		return ReasonUserExclude
+	}
+	if !matchAny(s.include, p) {
+		if r := defaultReason(f, s); r != "" {
+			return r
+		}
+	}
+	switch {
+	case f.Status == anchor.StatusDeleted:
+		return ReasonDeleted
+	case len(f.Hunks) == 0:
+		return ReasonNoContent
+	case diffBytes/4 > s.maxFileTokens:
+		return ReasonTooLarge
+	}
+	return ""
+}
+
+// defaultReason applies the default exclusions that --include bypasses.
+func defaultReason(f *anchor.File, s selection) string {
+	p := f.Path()
+	switch {
+	case isVendored(p):
+		return ReasonVendored
+	case isLockfile(p):
+		return ReasonLockfile
+	case isGeneratedName(p) || hasGeneratedHeader(f) || (s.generated != nil && f.Status != anchor.StatusDeleted && s.generated(p)):
+		return ReasonGenerated
+	case isMinified(f):
+		return ReasonMinified
+	case !isSource(p):
+		return ReasonUnsupported
+	case !s.includeTests && isTestPath(p):
+		return ReasonTest
+	}
+	return ""
+}
+
+// matchAny reports whether p matches one of the doublestar globs; a glob
+// without a slash also matches the base name anywhere (`*.sql`).
+func matchAny(globs []string, p string) bool {
+	lp := strings.ToLower(p)
+	for _, g := range globs {
+		g = strings.ToLower(strings.TrimPrefix(g, "./"))
+		if ok, _ := doublestar.Match(g, lp); ok {
+			return true
+		}
+		if !strings.Contains(g, "/") {
+			if ok, _ := doublestar.Match(g, path.Base(lp)); ok {
+				return true
+			}
+		}
+		if strings.HasSuffix(g, "/") && strings.HasPrefix(lp, g) {
+			return true
+		}
+	}
+	return false
+}
+
+// hasGeneratedHeader looks at the first lines of an added file's diff for
+// the generated-code markers (https://go.dev/s/generatedcode and @generated).
+func hasGeneratedHeader(f *anchor.File) bool {
+	if len(f.Hunks) == 0 || f.Hunks[0].NewStart != 1 {
+		return false
+	}
+	for i, l := range f.Hunks[0].Lines {
+		if i >= 10 {
+			break
+		}
+		if isGeneratedMarker(l.Text) {
+			return true
+		}
+	}
+	return false
+}
+
+// isGeneratedMarker reports whether one header line marks generated code.
+func isGeneratedMarker(line string) bool {
+	if strings.Contains(line, "@generated") {
+		return true
+	}
+	i := strings.Index(line, "Code generated ")
+	return i >= 0 && strings.Contains(line[i:], "DO NOT EDIT")
+}
+
+// isMinified flags *.min.js/*.min.css and files whose added lines are very long.
+func isMinified(f *anchor.File) bool {
+	base := strings.ToLower(path.Base(f.Path()))
+	if strings.Contains(base, ".min.") || strings.HasSuffix(base, ".map") {
+		return true
+	}
+	long, total := 0, 0
+	for _, h := range f.Hunks {
+		for _, l := range h.Lines {
+			if l.Kind != anchor.Added {
+				continue
+			}
+			total++
+			if len(l.Text) > 1000 {
+				long++
+			}
+		}
+	}
+	return long > 0 && (long*2 >= total || long >= 3)
+}
