@@ -49,10 +49,17 @@ type GitLabEnv struct {
 	JobToken      string `envconfig:"CI_JOB_TOKEN"`
 }
 
+// TermEnv is what the terminal conventions say.
+type TermEnv struct {
+	// NoColor disables colour when set to anything (https://no-color.org).
+	NoColor string `envconfig:"NO_COLOR"`
+}
+
 // Env is the CI environment, read once. Tests build it directly.
 type Env struct {
 	GitHub GitHubEnv
 	GitLab GitLabEnv
+	Term   TermEnv
 }
 
 // loadCIEnv reads the CI variables.
@@ -63,6 +70,9 @@ func loadCIEnv() (Env, error) {
 	}
 	if err := envconfig.Process("", &e.GitLab); err != nil {
 		return e, usagef("could not read the GitLab CI environment: %w", err)
+	}
+	if err := envconfig.Process("", &e.Term); err != nil {
+		return e, usagef("could not read NO_COLOR: %w", err)
 	}
 	if e.GitHub.Token == "" {
 		e.GitHub.Token = e.GitHub.TokenFallback

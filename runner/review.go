@@ -14,14 +14,21 @@ func (c *Command) review(ctx context.Context, args []string) int {
 	if err != nil {
 		return c.fail(err)
 	}
+	j, err := c.newJob(cfg)
+	if err != nil {
+		return c.fail(err)
+	}
 	if cfg.Preview {
 		return c.fail(c.preview(ctx, cfg))
 	}
-	return c.fail(usagef("a full review needs the agent, which is not wired yet: use --preview"))
+	return c.fullReview(ctx, j)
 }
 
 // openRepo opens the repository under review.
 func (c *Command) openRepo(ctx context.Context, cfg *Config) (*git.Repo, error) {
+	if st, err := os.Stat(cfg.Repo); err != nil || !st.IsDir() {
+		return nil, usagef("--repo %q is not a directory: pass the path of a git repository", cfg.Repo)
+	}
 	return git.Open(ctx, cfg.Repo, git.Options{MaxProcs: cfg.MaxGitProcs, Logf: c.logf})
 }
 

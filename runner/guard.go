@@ -1,0 +1,55 @@
+package runner
+
+import (
+	"context"
+	"fmt"
+	"sync"
+
+	"github.com/ocr-ci/ocr/tools"
+)
+
+// secretGuard keeps credentials files away from the model: the tools can
+// neither read nor list nor search them, whatever the model asks.
+type secretGuard struct {
+	tools.Source
+	once  sync.Once
+	files []string
+	err   error
+}
+
+// guardSecrets wraps a tool source with the secret-path rules of selection.
+func guardSecrets(s tools.Source) tools.Source { return &secretGuard{Source: s} }
+
+// ReadFile refuses credentials files.
+func (g *secretGuard) ReadFile(ctx context.Context, path string) ([]byte, error) {
+	if isSecretPath(path) {
+		return nil, fmt.Errorf("%s looks like a credentials file; ocr does not show it to the model", path)
+	}
+	return g.Source.ReadFile(ctx, path)
+}
+
+// ListFiles hides credentials files; the filtered list is computed once.
+func (g *secretGuard) ListFiles(ctx context.Context) ([]string, error) {
+	g.once.Do(func() {
+		var files []string
+		files, g.err = g.Source.ListFiles(ctx)
+		for _, f := range files {
+			if !isSecretPath(f) {
+				g.files = append(g.files, f)
+			}
+		}
+	})
+	return g.files, g.err
+}
+
+// Grep drops matches in credentials files.
+func (g *secretGuard) Grep(ctx context.Context, q tools.SearchQuery) ([]tools.Match, error) {
+	ms, err := g.Source.Grep(ctx, q)
+	out := ms[:0:0]
+	for _, m := range ms {
+		if !isSecretPath(m.Path) {
+			out = append(out, m)
+		}
+	}
+	return out, err
+}

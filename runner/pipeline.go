@@ -1,0 +1,270 @@
+package runner
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"time"
+
+	"github.com/ocr-ci/ocr/anchor"
+	"github.com/ocr-ci/ocr/internal/agent"
+	"github.com/ocr-ci/ocr/internal/git"
+	"github.com/ocr-ci/ocr/internal/llm"
+	"github.com/ocr-ci/ocr/internal/review"
+	"github.com/ocr-ci/ocr/internal/rules"
+	"github.com/ocr-ci/ocr/reporters"
+	"github.com/ocr-ci/ocr/tools"
+)
+
+// job is everything a full review needs, checked before any work starts.
+type job struct {
+	cfg     *Config
+	env     Env
+	ci      Context
+	llm     llm.Config
+	specs   []reporters.Spec
+	reg     *tools.Registry
+	failOn  reporters.FailOn
+	started time.Time
+}
+
+// newJob reads the environment and validates everything that can be
+// validated up front: a bad setting costs no tokens.
+func (c *Command) newJob(cfg *Config) (*job, error) {
+	j := &job{cfg: cfg, started: time.Now()}
+	var err error
+	if j.env, err = loadCIEnv(); err != nil {
+		return nil, err
+	}
+	if j.ci, err = detect(j.env); err != nil {
+		return nil, usagef("%w", err)
+	}
+	applyContext(cfg, j.ci)
+	if err := cfg.validate(); err != nil {
+		return nil, err
+	}
+	if j.failOn, err = reporters.ParseFailOn(cfg.FailOn); err != nil {
+		return nil, usagef("%w", err)
+	}
+	if j.reg, err = loadRegistry(cfg); err != nil {
+		return nil, err
+	}
+	if err := j.loadSpecs(); err != nil {
+		return nil, err
+	}
+	if cfg.Preview {
+		return j, nil
+	}
+	if j.llm, err = loadLLM(cfg); err != nil {
+		return nil, err
+	}
+	if err := j.llm.Validate(); err != nil {
+		return nil, usagef("%w", err)
+	}
+	return j, nil
+}
+
+// loadSpecs parses the reports and checks their files can be written.
+func (j *job) loadSpecs() error {
+	specs, err := reporters.ParseSpecs(reportsOf(j.cfg)...)
+	if err != nil {
+		return usagef("%w", err)
+	}
+	for i, s := range specs {
+		if s.Kind == reporters.KindGitHubSummary && s.Path == "" {
+			specs[i].Path = j.env.GitHub.StepSummary
+		}
+	}
+	if err := reporters.CheckWritable(specs); err != nil {
+		return usagef("%w", err)
+	}
+	j.specs = specs
+	return nil
+}
+
+// secrets are the values that must never appear in a log.
+func (j *job) secrets() []string {
+	return []string{j.llm.APIToken(), j.env.GitHub.Token, j.env.GitLab.Token}
+}
+
+// fullReview runs the pipeline: change → selection → agent → dedupe and
+// caps → reporters → exit code.
+func (c *Command) fullReview(ctx context.Context, j *job) int {
+	if j.ci.Platform == PlatformGitHub {
+		reporters.Mask(c.Stdout, j.secrets()...)
+	}
+	repo, ch, p, err := c.prepare(ctx, j.cfg)
+	if err != nil {
+		return c.fail(err)
+	}
+	defer repo.Close()
+	set, err := loadRules(ctx, j.cfg, repo, configRef(j.cfg, ch))
+	if err != nil {
+		return c.fail(err)
+	}
+	p.Files = applyRuleSelection(p.Files, set)
+	rv, err := c.runAgent(ctx, j, repo, ch, p, set)
+	if err != nil {
+		return c.fail(err)
+	}
+	return c.publish(ctx, j, ch, rv)
+}
+
+// configRef is where repository configuration is trusted from: --config-ref
+// (the base in CI), else the reviewed commit, else the work tree.
+func configRef(cfg *Config, ch *Change) string {
+	if cfg.ConfigRef != "" {
+		return cfg.ConfigRef
+	}
+	return ch.Head
+}
+
+// applyRuleSelection applies rule.json's include/exclude on top of the flags.
+func applyRuleSelection(files []review.FileCoverage, set *rules.Set) []review.FileCoverage {
+	for i, f := range files {
+		if f.Reviewed {
+			if ok, reason := set.Selects(f.Path); !ok {
+				files[i].Reviewed, files[i].Reason = false, reason
+			}
+		}
+	}
+	return files
+}
+
+// runAgent reviews the selected files and assembles the finished review.
+func (c *Command) runAgent(ctx context.Context, j *job, repo *git.Repo, ch *Change, p Preview, set *rules.Set) (*review.Review, error) {
+	rv := &review.Review{Tool: "ocr", Version: Version, Mode: ch.Mode, Base: ch.Base, Head: ch.Head,
+		Started: j.started, Comments: []review.Comment{}}
+	in, err := c.agentInput(j, repo, ch, p, set)
+	if err != nil {
+		return nil, err
+	}
+	if len(in.Files) == 0 {
+		c.logf("nothing to review: %d changed file(s), none selected (see --preview)", len(p.Files))
+		rv.Status, rv.Files, rv.Finished = review.StatusComplete, p.Files, time.Now()
+		return rv, nil
+	}
+	client, err := llm.New(j.llm, llm.Options{Logf: c.logf})
+	if err != nil {
+		return nil, usagef("%w", err)
+	}
+	a := agent.New(c.agentConfig(j, client), client, j.reg)
+	out := a.Review(ctx, in)
+	c.finish(j, rv, p, out, set)
+	return rv, nil
+}
+
+// agentInput gathers the agent's material from the change.
+func (c *Command) agentInput(j *job, repo *git.Repo, ch *Change, p Preview, set *rules.Set) (agent.Input, error) {
+	bg, err := background(j.cfg)
+	if err != nil {
+		return agent.Input{}, err
+	}
+	in := agent.Input{
+		Changes: anchor.NewChangeSet(ch.Files), Diffs: ch.Diffs,
+		Source: guardSecrets(sourceFor(repo, ch)), Background: bg, Language: j.cfg.Language,
+		Rules: func(path string) (string, string) {
+			m := set.Match(path)
+			return m.RuleID, m.Text
+		},
+	}
+	for _, f := range p.Files {
+		if f.Reviewed {
+			in.Files = append(in.Files, agent.File{Path: f.Path, Diff: ch.Diffs[f.Path]})
+		}
+	}
+	return in, nil
+}
+
+// background reads --background and --background-file.
+func background(cfg *Config) (string, error) {
+	if cfg.BackgroundFile == "" {
+		return cfg.Background, nil
+	}
+	data, err := os.ReadFile(cfg.BackgroundFile)
+	if err != nil {
+		return "", usagef("could not read --background-file: %w", err)
+	}
+	return cfg.Background + "\n" + string(data), nil
+}
+
+// agentConfig maps the configuration onto the agent's.
+func (c *Command) agentConfig(j *job, client *llm.Client) agent.Config {
+	cfg := agent.Config{
+		Model: client.Model(), Concurrency: j.cfg.Concurrency, GroupTimeout: j.cfg.Timeout,
+		MaxTokensBudget: j.cfg.MaxTokensBudget, Progress: c.Stderr,
+	}
+	if !j.cfg.NoFilter {
+		model := client.Model()
+		cfg.Filter = func(ctx context.Context, diff string, cs []review.Comment) ([]review.Comment, review.Usage, error) {
+			return agent.Filter(ctx, client, model, diff, cs)
+		}
+	}
+	return cfg
+}
+
+// finish merges the agent's output into the review: coverage of every file,
+// dedupe, caps, rules, status.
+func (c *Command) finish(j *job, rv *review.Review, p Preview, out agent.Output, set *rules.Set) {
+	byPath := map[string]review.FileCoverage{}
+	for _, f := range out.Files {
+		byPath[f.Path] = f
+	}
+	for _, f := range p.Files {
+		if got, ok := byPath[f.Path]; ok && f.Reviewed {
+			f.Reviewed, f.Reason, f.Detail = got.Reviewed, got.Reason, got.Detail
+		}
+		rv.Files = append(rv.Files, f)
+	}
+	deduped := review.Dedupe(out.Comments)
+	rv.Filtered = len(out.Comments) - len(deduped)
+	perFile := max(j.cfg.MaxComments/5, 5)
+	rv.Comments, rv.Dropped = review.Cap(deduped, perFile, j.cfg.MaxComments)
+	if rv.Comments == nil {
+		rv.Comments = []review.Comment{}
+	}
+	rv.Rules = usedRules(set, rv.Files)
+	rv.Usage, rv.Status, rv.Errors, rv.Finished = out.Usage, out.Status, out.Errors, time.Now()
+}
+
+// usedRules lists the rules of the reviewed files, once each.
+func usedRules(set *rules.Set, files []review.FileCoverage) []review.Rule {
+	seen := map[string]bool{}
+	var out []review.Rule
+	for _, f := range files {
+		if !f.Reviewed {
+			continue
+		}
+		r := set.Match(f.Path).Rule()
+		if !seen[r.ID] {
+			seen[r.ID] = true
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
+// publish runs the reporters and decides the exit code. A reporter that
+// fails does not stop the others; the run then exits 3.
+func (c *Command) publish(ctx context.Context, j *job, ch *Change, rv *review.Review) int {
+	reps, closeAll, err := c.buildReporters(j, ch)
+	if err != nil {
+		return c.fail(err)
+	}
+	repErr := reps.Report(ctx, rv)
+	if err := closeAll(); err != nil {
+		repErr = errors.Join(repErr, err)
+	}
+	code := reporters.ExitCode(rv, j.failOn, j.cfg.AllowPartial)
+	c.logf("review %s: %d comment(s), %d request(s), %d prompt + %d completion tokens",
+		rv.Status, len(rv.Comments), rv.Usage.Requests, rv.Usage.PromptTokens, rv.Usage.CompletionTokens)
+	for _, e := range rv.Errors {
+		c.logf("not reviewed: %s", e)
+	}
+	if repErr != nil {
+		fmt.Fprintf(c.Stderr, "ocr: publishing failed: %v\n", repErr)
+		return ExitIncomplete
+	}
+	return code
+}

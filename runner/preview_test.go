@@ -1,0 +1,135 @@
+package runner
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+)
+
+func TestPreviewModes(t *testing.T) {
+	clearCI(t)
+	r := newTestRepo(t)
+	r.write("main.go", "package main\n\nfunc main() {}\n")
+	r.write("go.sum", "x v1 h1:abc\n")
+	root := r.commit("root")
+	r.git("checkout", "-q", "-b", "feature")
+	r.write("main.go", "package main\n\nfunc main() { println(1) }\n")
+	r.write("util/util_test.go", "package util\n")
+	r.write("vendor/x/x.go", "package x\n")
+	feature := r.commit("feature")
+	r.git("checkout", "-q", "main")
+	r.write("other.go", "package main\n")
+	r.commit("main moves on")
+
+	t.Run("range uses the merge base", func(t *testing.T) {
+		p := previewJSON(t, "--repo", r.dir, "--from", "main", "--to", "feature")
+		if p.Base != root || p.Head != feature || p.Mode != "range" {
+			t.Errorf("base %s head %s mode %s: want merge base %s and head %s", p.Base, p.Head, p.Mode, root, feature)
+		}
+		want := map[string]string{"main.go": "", "util/util_test.go": ReasonTest, "vendor/x/x.go": ReasonVendored}
+		checkReasons(t, p, want)
+	})
+	t.Run("root commit against the empty tree", func(t *testing.T) {
+		p := previewJSON(t, "--repo", r.dir, "--commit", root)
+		checkReasons(t, p, map[string]string{"main.go": "", "go.sum": ReasonLockfile})
+		if p.Totals.Files != 2 || p.Totals.Reviewed != 1 {
+			t.Errorf("totals %+v", p.Totals)
+		}
+	})
+	t.Run("workspace with untracked files", func(t *testing.T) {
+		r.write("new.go", "package main\n")
+		r.write("main.go", "package main\n\n// edited\nfunc main() {}\n")
+		p := previewJSON(t, "--repo", r.dir)
+		checkReasons(t, p, map[string]string{"main.go": "", "new.go": ""})
+	})
+	t.Run("include tests", func(t *testing.T) {
+		p := previewJSON(t, "--repo", r.dir, "--from", "main", "--to", "feature", "--include-tests", "--exclude", "main.go")
+		checkReasons(t, p, map[string]string{"main.go": ReasonUserExclude, "util/util_test.go": ""})
+	})
+}
+
+func TestPreviewText(t *testing.T) {
+	clearCI(t)
+	r := newTestRepo(t)
+	r.write("a.go", "package a\n")
+	r.write("img.png", "\x89PNG\x00\x00binary")
+	r.commit("one")
+	code, out, errs := run(t, "review", "--repo", r.dir, "--commit", "HEAD", "--preview")
+	if code != ExitOK {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	for _, want := range []string{"2 file(s) changed", "Will review (1):", "[A]  a.go  +1  -0", "img.png  (binary)"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("output lacks %q:\n%s", want, out)
+		}
+	}
+}
+
+func TestPreviewEmptyDiff(t *testing.T) {
+	clearCI(t)
+	r := newTestRepo(t)
+	r.write("a.go", "package a\n")
+	r.commit("one")
+	p := previewJSON(t, "--repo", r.dir)
+	if len(p.Files) != 0 || p.Totals.Files != 0 {
+		t.Errorf("a clean work tree has nothing to review: %+v", p)
+	}
+}
+
+func TestReviewUsageErrors(t *testing.T) {
+	clearCI(t)
+	r := newTestRepo(t)
+	r.write("a.go", "package a\n")
+	r.commit("one")
+	notRepo := t.TempDir()
+	cases := []struct {
+		name string
+		args []string
+		code int
+		msg  string
+	}{
+		{"not a repository", []string{"--repo", notRepo, "--preview"}, ExitUsage, "not a git repository"},
+		{"unknown ref", []string{"--repo", r.dir, "--commit", "nope", "--preview"}, ExitUsage, "nope"},
+		{"ref with dash", []string{"--repo", r.dir, "--commit", "--output=/tmp/x", "--preview"}, ExitUsage, "begins with '-'"},
+		{"from without to", []string{"--repo", r.dir, "--from", "HEAD", "--preview"}, ExitUsage, "--from needs --to"},
+		{"to without from", []string{"--repo", r.dir, "--to", "HEAD", "--preview"}, ExitUsage, "--to needs --from"},
+		{"range and commit", []string{"--repo", r.dir, "--from", "HEAD", "--to", "HEAD", "--commit", "HEAD", "--preview"}, ExitUsage, "not both"},
+		{"unknown flag", []string{"--bogus"}, ExitUsage, "bogus"},
+		{"missing repo dir", []string{"--repo", notRepo + "/missing", "--preview"}, ExitUsage, "missing"},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			code, _, errs := run(t, append([]string{"review"}, tc.args...)...)
+			if code != tc.code || !strings.Contains(errs, tc.msg) {
+				t.Errorf("exit %d, stderr %q: want exit %d mentioning %q", code, errs, tc.code, tc.msg)
+			}
+		})
+	}
+}
+
+func previewJSON(t *testing.T, args ...string) Preview {
+	t.Helper()
+	code, out, errs := run(t, append([]string{"review", "--preview", "--format", "json"}, args...)...)
+	if code != ExitOK {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	var p Preview
+	if err := json.Unmarshal([]byte(out), &p); err != nil {
+		t.Fatalf("preview is not JSON: %v\n%s", err, out)
+	}
+	return p
+}
+
+func checkReasons(t *testing.T, p Preview, want map[string]string) {
+	t.Helper()
+	got := map[string]string{}
+	for _, f := range p.Files {
+		got[f.Path] = f.Reason
+	}
+	for path, reason := range want {
+		r, ok := got[path]
+		if !ok || r != reason {
+			t.Errorf("%s: reason %q (present %v), want %q; all: %v", path, r, ok, reason, got)
+		}
+	}
+}

@@ -1,0 +1,147 @@
+package runner
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"io"
+	"strings"
+
+	"github.com/ocr-ci/ocr/anchor"
+	"github.com/ocr-ci/ocr/reporters"
+)
+
+// buildReporters is the one place that turns report specs into reporters.
+// It returns them and a func that closes their files.
+func (c *Command) buildReporters(j *job, ch *Change) (reporters.Multi, func() error, error) {
+	var (
+		multi   reporters.Multi
+		closers []io.Closer
+		sarif   string
+	)
+	closeAll := func() error {
+		var errs []error
+		for _, cl := range closers {
+			errs = append(errs, cl.Close())
+		}
+		return errors.Join(errs...)
+	}
+	for _, s := range j.specs {
+		if s.Kind.API() {
+			if r := c.apiReporter(j, ch, s.Kind); r != nil {
+				multi = append(multi, r)
+			}
+			continue
+		}
+		w, err := s.Open(c.Stdout)
+		if err != nil {
+			closeAll()
+			return nil, nil, err
+		}
+		closers = append(closers, w)
+		if s.Kind == reporters.KindSARIF {
+			sarif = s.Path
+		}
+		multi = append(multi, c.fileReporter(j, s, w))
+	}
+	if j.env.GitHub.Output != "" {
+		multi = append(multi, &lazyFile{path: j.env.GitHub.Output, make: func(w io.Writer) reporters.Reporter {
+			return &reporters.GitHubOutput{W: w, SARIFPath: sarif}
+		}})
+	}
+	return multi, closeAll, nil
+}
+
+// fileReporter builds a reporter that writes to w.
+func (c *Command) fileReporter(j *job, s reporters.Spec, w io.Writer) reporters.Reporter {
+	switch s.Kind {
+	case reporters.KindSARIF:
+		return &reporters.SARIF{W: w, Category: j.cfg.SarifCategory, RepositoryURI: j.repositoryURL()}
+	case reporters.KindGitHubAnnotations:
+		return &reporters.Annotations{W: w}
+	case reporters.KindGitHubSummary:
+		return &reporters.Summary{W: w, Options: j.summaryOptions()}
+	case reporters.KindCodeQuality:
+		return &reporters.CodeQuality{W: w}
+	case reporters.KindJSON:
+		return &reporters.JSON{W: w}
+	}
+	return &reporters.Text{W: w, Color: c.IsTerminal && s.Path == reporters.Stdout && j.env.Term.NoColor == ""}
+}
+
+// apiReporter builds the pull/merge request poster, or nil (with a notice)
+// when there is no pull/merge request to post to.
+func (c *Command) apiReporter(j *job, ch *Change, k reporters.Kind) reporters.Reporter {
+	if j.ci.PR == 0 {
+		c.logf("%s skipped: no pull or merge request in this context (%s)", k, orDash(j.ci.Why))
+		return nil
+	}
+	changes := anchor.NewChangeSet(ch.Files)
+	if k == reporters.KindGitHubReview {
+		return &reporters.GitHubReview{
+			BaseURL: j.env.GitHub.APIURL, Token: j.env.GitHub.Token, Owner: j.ci.Owner, Repo: j.ci.Name,
+			PR: j.ci.PR, HeadSHA: j.ci.HeadSHA, Changes: changes, MaxInline: j.cfg.MaxInline,
+			ReadOnly: j.ci.Fork || j.env.GitHub.Token == "", Fallback: c.fallback(j),
+			ConfigHash: j.configHash(), Logf: c.logf,
+		}
+	}
+	g := j.env.GitLab
+	project, source := g.MRProjectID, "OCR_GITLAB_TOKEN"
+	if project == "" {
+		project = g.ProjectID
+	}
+	token := g.Token
+	if token == "" && g.JobToken != "" {
+		token, source = g.JobToken, "CI_JOB_TOKEN"
+	}
+	return &reporters.GitLabDiscussion{
+		BaseURL: g.APIURL, Token: token, TokenSource: source, CAFile: g.CAFile, Project: project,
+		MR: j.ci.PR, HeadSHA: j.ci.HeadSHA, Changes: changes, MaxInline: j.cfg.MaxInline,
+		ConfigHash: j.configHash(), Logf: c.logf,
+	}
+}
+
+// fallback is where a review goes when it cannot be posted: the
+// annotations and the step summary, unless they are already reports.
+func (c *Command) fallback(j *job) reporters.Reporter {
+	var m reporters.Multi
+	has := map[reporters.Kind]bool{}
+	for _, s := range j.specs {
+		has[s.Kind] = true
+	}
+	if !has[reporters.KindGitHubAnnotations] {
+		m = append(m, &reporters.Annotations{W: c.Stdout})
+	}
+	if !has[reporters.KindGitHubSummary] && j.env.GitHub.StepSummary != "" {
+		opt := j.summaryOptions()
+		m = append(m, &lazyFile{path: j.env.GitHub.StepSummary, appendTo: true, make: func(w io.Writer) reporters.Reporter {
+			return &reporters.Summary{W: w, Options: opt}
+		}})
+	}
+	return m
+}
+
+func (j *job) summaryOptions() reporters.SummaryOptions {
+	if j.ci.Platform != PlatformGitHub {
+		return reporters.SummaryOptions{}
+	}
+	return reporters.SummaryOptions{ServerURL: j.env.GitHub.ServerURL, Repository: j.env.GitHub.Repository}
+}
+
+func (j *job) repositoryURL() string {
+	if j.ci.Platform != PlatformGitHub || j.env.GitHub.Repository == "" {
+		return ""
+	}
+	return strings.TrimRight(j.env.GitHub.ServerURL, "/") + "/" + j.env.GitHub.Repository
+}
+
+// configHash fingerprints what shapes a review's findings, so an incremental
+// review is only trusted when nothing of it changed.
+func (j *job) configHash() string {
+	data, _ := json.Marshal([]any{Version, j.llm.ModelName(), j.cfg.Language, j.cfg.Exclude, j.cfg.Include,
+		j.cfg.IncludeTests, j.cfg.Rule, j.cfg.Tools, j.cfg.Effort, j.cfg.NoFilter})
+	sum := sha256.Sum256(data)
+	return hex.EncodeToString(sum[:8])
+}
+
