@@ -27,11 +27,13 @@ type job struct {
 	reg     *tools.Registry
 	failOn  reporters.FailOn
 	started time.Time
+	// since is the last reviewed head when the review is incremental.
+	since string
 }
 
 // newJob reads the environment and validates everything that can be
 // validated up front: a bad setting costs no tokens.
-func (c *Command) newJob(cfg *Config) (*job, error) {
+func (c *Command) newJob(ctx context.Context, cfg *Config) (*job, error) {
 	j := &job{cfg: cfg, started: time.Now()}
 	var err error
 	if j.env, err = loadCIEnv(); err != nil {
@@ -39,6 +41,11 @@ func (c *Command) newJob(cfg *Config) (*job, error) {
 	}
 	if j.ci, err = detect(j.env); err != nil {
 		return nil, usagef("%w", err)
+	}
+	if j.ci.NeedPR {
+		if err := resolvePR(ctx, &j.ci, j.env.GitHub); err != nil {
+			return nil, err
+		}
 	}
 	applyContext(cfg, j.ci)
 	if err := cfg.validate(); err != nil {
@@ -104,9 +111,22 @@ func (c *Command) fullReview(ctx context.Context, j *job) int {
 		return c.fail(err)
 	}
 	p.Files = applyRuleSelection(p.Files, set)
-	rv, err := c.runAgent(ctx, j, repo, ch, p, set)
+	reviewCh, reviewP := ch, p
+	inc, why := c.incremental(ctx, j, repo, ch)
+	switch {
+	case inc != nil:
+		j.since, reviewCh = inc.Base, inc
+		reviewP = newPreview(inc, applyRuleSelection(selectFiles(inc.Files, inc.Diffs, c.selection(ctx, j.cfg, repo, inc)), set))
+		c.logf("incremental review: only what changed since %s (--full reviews everything)", short(inc.Base))
+	case why != "":
+		c.logf("full review: %s", why)
+	}
+	rv, err := c.runAgent(ctx, j, repo, reviewCh, reviewP, set)
 	if err != nil {
 		return c.fail(err)
+	}
+	if inc != nil {
+		rv.Files, rv.Base = mergeCoverage(p.Files, rv.Files, inc.Base), ch.Base
 	}
 	return c.publish(ctx, j, ch, rv)
 }

@@ -14,7 +14,7 @@ func (c *Command) review(ctx context.Context, args []string) int {
 	if err != nil {
 		return c.fail(err)
 	}
-	j, err := c.newJob(cfg)
+	j, err := c.newJob(ctx, cfg)
 	if err != nil {
 		return c.fail(err)
 	}
@@ -51,11 +51,15 @@ func (c *Command) prepare(ctx context.Context, cfg *Config) (*git.Repo, *Change,
 		repo.Close()
 		return nil, nil, Preview{}, err
 	}
-	sel := selection{
+	return repo, ch, newPreview(ch, selectFiles(ch.Files, ch.Diffs, c.selection(ctx, cfg, repo, ch))), nil
+}
+
+// selection is the file-selection settings for a change.
+func (c *Command) selection(ctx context.Context, cfg *Config, repo *git.Repo, ch *Change) selection {
+	return selection{
 		exclude: cfg.Exclude, include: cfg.Include, includeTests: cfg.IncludeTests,
 		maxFileTokens: cfg.MaxFileTokens, generated: generatedProbe(ctx, repo, ch),
 	}
-	return repo, ch, newPreview(ch, selectFiles(ch.Files, ch.Diffs, sel)), nil
 }
 
 // preview prints the selection without calling a model.

@@ -1,0 +1,84 @@
+package runner
+
+import (
+	"context"
+
+	"github.com/ocr-ci/ocr/internal/git"
+	"github.com/ocr-ci/ocr/internal/review"
+	"github.com/ocr-ci/ocr/reporters"
+)
+
+// stateReader is a poster that remembers the head it reviewed last.
+type stateReader interface {
+	LastState(ctx context.Context) (reporters.State, bool, error)
+}
+
+// incremental returns the change since the last reviewed head of this pull
+// request, or nil with the reason a full review is needed. It is used only
+// when the last head is an ancestor of the new one and the configuration
+// is unchanged; a re-run on the same head is a full review.
+func (c *Command) incremental(ctx context.Context, j *job, repo *git.Repo, full *Change) (*Change, string) {
+	if j.cfg.Full || j.ci.PR == 0 || full.Mode != "range" {
+		return nil, ""
+	}
+	st, ok := c.lastState(ctx, j, full)
+	switch {
+	case !ok:
+		return nil, "no earlier review of this pull request was found"
+	case st.Config != j.configHash():
+		return nil, "the configuration changed since the last review"
+	case st.Head == full.Head:
+		return nil, "the head was reviewed before; reviewing it again in full"
+	}
+	if _, err := repo.EnsureHistory(ctx, st.Head, full.Head); err != nil {
+		return nil, "the last reviewed head " + short(st.Head) + " is not available: " + err.Error()
+	}
+	if mb, err := repo.MergeBase(ctx, st.Head, full.Head); err != nil || mb != st.Head {
+		return nil, "the last reviewed head " + short(st.Head) + " is not an ancestor of the new head (force-push or rebase)"
+	}
+	inc := &Change{Mode: "range", Base: st.Head, Head: full.Head}
+	if err := inc.parse(repo.Diff(ctx, st.Head, full.Head)); err != nil {
+		return nil, "could not compute the change since " + short(st.Head) + ": " + err.Error()
+	}
+	return inc, ""
+}
+
+// lastState asks the pull/merge request poster what it reviewed last.
+func (c *Command) lastState(ctx context.Context, j *job, ch *Change) (reporters.State, bool) {
+	for _, s := range j.specs {
+		if !s.Kind.API() {
+			continue
+		}
+		sr, ok := c.apiReporter(j, ch, s.Kind).(stateReader)
+		if !ok {
+			continue
+		}
+		st, found, err := sr.LastState(ctx)
+		if err != nil {
+			c.logf("could not read the last review's state (%v): reviewing in full", err)
+			return st, false
+		}
+		return st, found
+	}
+	return reporters.State{}, false
+}
+
+// mergeCoverage reports, for an incremental review, every file of the pull
+// request: files changed since the last review carry this run's outcome,
+// the others were reviewed then.
+func mergeCoverage(full, inc []review.FileCoverage, since string) []review.FileCoverage {
+	now := map[string]review.FileCoverage{}
+	for _, f := range inc {
+		now[f.Path] = f
+	}
+	out := make([]review.FileCoverage, 0, len(full))
+	for _, f := range full {
+		if got, ok := now[f.Path]; ok {
+			f.Reviewed, f.Reason, f.Detail = got.Reviewed, got.Reason, got.Detail
+		} else if f.Reviewed {
+			f.Detail = "unchanged since " + short(since) + ", reviewed then"
+		}
+		out = append(out, f)
+	}
+	return out
+}
