@@ -144,4 +144,3 @@ func (j *job) configHash() string {
 	sum := sha256.Sum256(data)
 	return hex.EncodeToString(sum[:8])
 }
-
