@@ -2,6 +2,7 @@ package runner
 
 import (
 	"bytes"
+	"errors"
 	"context"
 	"fmt"
 
@@ -33,6 +34,12 @@ func loadChange(ctx context.Context, repo *git.Repo, c *Config) (*Change, error)
 	switch ch.Mode {
 	case "range":
 		err = ch.loadRange(ctx, repo, c.From, c.To)
+		if err != nil && c.fromIsGuess && errors.Is(err, git.ErrUnknownRef) {
+			// A new branch's base is a guess (the default branch), which a
+			// shallow checkout may not have: review the pushed head commit.
+			*ch = Change{Mode: "commit", Notes: append(ch.Notes, fmt.Sprintf("%s is not available: reviewing %s against its parent", c.From, c.To))}
+			err = ch.loadCommit(ctx, repo, c.To)
+		}
 	case "commit":
 		err = ch.loadCommit(ctx, repo, c.Commit)
 	default:
@@ -64,6 +71,11 @@ func (ch *Change) loadCommit(ctx context.Context, repo *git.Repo, commit string)
 	var err error
 	if ch.Head, err = repo.ResolveCommit(ctx, commit); err != nil {
 		return fmt.Errorf("could not resolve --commit: %w", err)
+	}
+	notes, err := repo.EnsureParents(ctx, ch.Head)
+	ch.Notes = append(ch.Notes, notes...)
+	if err != nil {
+		return err
 	}
 	if ch.Base, err = repo.FirstParent(ctx, ch.Head); err != nil {
 		return fmt.Errorf("could not read the parent of %s: %w", commit, err)

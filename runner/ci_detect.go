@@ -29,6 +29,9 @@ type Context struct {
 	HeadSHA string
 	// Fork is true for a pull request from another repository: its token is read-only.
 	Fork bool
+	// FromIsGuess is true when From is the default branch of a new branch's
+	// push, which a shallow clone may lack.
+	FromIsGuess bool
 	// NeedPR is true when the event names a PR whose SHAs must be fetched (issue_comment).
 	NeedPR bool
 	// ConfigRef is the trusted ref that .ocr/ configuration is read from.
@@ -158,7 +161,7 @@ func (c *Context) fromPush(ev githubEvent, sha string) {
 		if ev.Repository.DefaultBranch == "" {
 			return
 		}
-		c.From, c.To = "origin/"+ev.Repository.DefaultBranch, after
+		c.From, c.To, c.FromIsGuess = "origin/"+ev.Repository.DefaultBranch, after, true
 		c.Why = "push of a new branch: its commits against " + c.From
 	default:
 		c.From, c.To, c.Why = ev.Before, after, "push: before..after"

@@ -43,7 +43,7 @@ func TestDetectGitHub(t *testing.T) {
 			From: "a1", To: "a2", ConfigRef: "a1",
 			Reports: []string{"github-annotations", "github-summary", "sarif=ocr.sarif"}}},
 		{"new branch", "push", `{"before":"` + zeroSHA + `","after":"a2","repository":{"default_branch":"main"}}`, "a2", Context{
-			From: "origin/main", To: "a2", ConfigRef: "origin/main",
+			From: "origin/main", To: "a2", ConfigRef: "origin/main", FromIsGuess: true,
 			Reports: []string{"github-annotations", "github-summary", "sarif=ocr.sarif"}}},
 		{"workflow_dispatch", "workflow_dispatch", `{}`, "c1", Context{Commit: "c1",
 			Reports: []string{"github-annotations", "github-summary", "sarif=ocr.sarif"}}},

@@ -75,6 +75,10 @@ type Config struct {
 	SarifCategory string `envconfig:"SARIF_CATEGORY"`
 	// Full disables incremental reviews of pull requests.
 	Full bool `envconfig:"FULL"`
+
+	// fromIsGuess is set when From was guessed by CI detection (the default
+	// branch of a new branch's push) and may be missing from the clone.
+	fromIsGuess bool
 }
 
 // loadEnv reads the OCR_* variables.

@@ -12,7 +12,7 @@ import (
 // detected CI context: explicit settings always win.
 func applyContext(cfg *Config, ci Context) {
 	if cfg.From == "" && cfg.Commit == "" {
-		cfg.From, cfg.To, cfg.Commit = ci.From, ci.To, ci.Commit
+		cfg.From, cfg.To, cfg.Commit, cfg.fromIsGuess = ci.From, ci.To, ci.Commit, ci.FromIsGuess
 	}
 	if cfg.ConfigRef == "" {
 		cfg.ConfigRef = ci.ConfigRef

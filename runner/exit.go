@@ -40,7 +40,9 @@ func exitCode(err error) int {
 	case errors.As(err, &ue),
 		errors.Is(err, git.ErrNotRepository),
 		errors.Is(err, git.ErrUnknownRef),
-		errors.Is(err, git.ErrBadRef):
+		errors.Is(err, git.ErrBadRef),
+		errors.Is(err, git.ErrShallow),
+		errors.Is(err, git.ErrNoMergeBase):
 		return ExitUsage
 	}
 	return ExitIncomplete
