@@ -1,0 +1,191 @@
+package reporters
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net/http"
+	"sync"
+
+	gitlab "gitlab.com/gitlab-org/api/client-go"
+
+	"github.com/ocr-ci/ocr/anchor"
+	"github.com/ocr-ci/ocr/internal/review"
+)
+
+// post creates one discussion per inline or file-level placement, a few
+// at a time. A 400 (GitLab refusing the position) degrades the placement
+// and tries again; a permission error stops everything.
+func (run *glRun) post(ctx context.Context, ps []placement) ([]placement, error) {
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	var (
+		wg   sync.WaitGroup
+		mu   sync.Mutex
+		errs []error
+		sem  = make(chan struct{}, postOrInt(run.g.Concurrency, 4))
+	)
+	for i := range ps {
+		if ps[i].Kind != placeInline && ps[i].Kind != placeFile {
+			continue
+		}
+		wg.Add(1)
+		sem <- struct{}{}
+		go func(i int) {
+			defer func() { <-sem; wg.Done() }()
+			p, err := run.postOne(ctx, ps[i])
+			mu.Lock()
+			defer mu.Unlock()
+			ps[i] = p
+			if err != nil {
+				errs = append(errs, err)
+				if errors.Is(err, ErrNoWriteAccess) {
+					cancel()
+				}
+			}
+		}(i)
+	}
+	wg.Wait()
+	for _, err := range errs {
+		if errors.Is(err, ErrNoWriteAccess) {
+			return ps, err
+		}
+	}
+	return ps, errors.Join(errs...)
+}
+
+// postOne posts one finding, degrading it while GitLab refuses its position.
+func (run *glRun) postOne(ctx context.Context, p placement) (placement, error) {
+	for {
+		d, err := run.createDiscussion(ctx, p)
+		switch {
+		case err == nil:
+			return run.checkAnchored(ctx, p, d)
+		case glStatus(err) == http.StatusBadRequest && p.Kind != placeSummary:
+			p = degrade(p, "GitLab did not accept this position")
+			if p.Kind == placeSummary {
+				return p, nil
+			}
+		default:
+			p.Kind, p.Note = placeSummary, "could not be posted"
+			return p, glError(err, "create a discussion on "+p.Path)
+		}
+	}
+}
+
+func (run *glRun) createDiscussion(ctx context.Context, p placement) (*gitlab.Discussion, error) {
+	body := commentBody(p, flavorGitLab)
+	if p.Kind != placeInline {
+		body = "On " + postLocation(p.Comment) + ":\n\n" + body
+	}
+	opt := &gitlab.CreateMergeRequestDiscussionOptions{Body: &body}
+	if p.Kind == placeInline {
+		opt.Position = run.position(p)
+	}
+	d, _, err := run.c.Discussions.CreateMergeRequestDiscussion(run.g.Project, int64(run.g.MR), opt, gitlab.WithContext(ctx))
+	return d, err
+}
+
+// checkAnchored verifies GitLab made a DiffNote; a note that lost its
+// anchor is rewritten to say where it belongs.
+func (run *glRun) checkAnchored(ctx context.Context, p placement, d *gitlab.Discussion) (placement, error) {
+	if p.Kind != placeInline || len(d.Notes) == 0 || d.Notes[0].Type == gitlab.DiffNote {
+		return p, nil
+	}
+	p.Kind, p.Note = placeFile, "GitLab did not anchor this comment to the diff"
+	body := "On " + postLocation(p.Comment) + ":\n\n" + commentBody(p, flavorGitLab)
+	_, _, err := run.c.Discussions.UpdateMergeRequestDiscussionNote(run.g.Project, int64(run.g.MR), d.ID, d.Notes[0].ID,
+		&gitlab.UpdateMergeRequestDiscussionNoteOptions{Body: &body}, gitlab.WithContext(ctx))
+	if err != nil {
+		return p, glError(err, "say where an unanchored note belongs")
+	}
+	return p, nil
+}
+
+// position is the text position of an inline placement: added line →
+// new_line, deleted line → old_line, context line → both; a range adds
+// line_range with GitLab line codes.
+// https://docs.gitlab.com/api/discussions/#create-a-new-thread-in-the-merge-request-diff
+func (run *glRun) position(p placement) *gitlab.PositionOptions {
+	end, _ := run.changes.line(p.Path, p.Side, p.End)
+	f := end.File
+	oldPath, newPath := postOr(f.OldPath, f.NewPath), postOr(f.NewPath, f.OldPath)
+	pos := &gitlab.PositionOptions{PositionType: gitlab.Ptr("text"), BaseSHA: &run.refs.Base, StartSHA: &run.refs.Start,
+		HeadSHA: &run.refs.Head, OldPath: &oldPath, NewPath: &newPath}
+	pos.OldLine, pos.NewLine = lineNumbers(end)
+	if p.Start != p.End {
+		start, _ := run.changes.line(p.Path, p.Side, p.Start)
+		pos.LineRange = &gitlab.LineRangeOptions{Start: linePosition(newPath, start), End: linePosition(newPath, end)}
+	}
+	return pos
+}
+
+func lineNumbers(l diffLine) (old, new *int64) {
+	switch l.Kind {
+	case anchor.Added:
+		return nil, gitlab.Ptr(int64(l.NewLine))
+	case anchor.Deleted:
+		return gitlab.Ptr(int64(l.OldLine)), nil
+	}
+	return gitlab.Ptr(int64(l.OldLine)), gitlab.Ptr(int64(l.NewLine))
+}
+
+func linePosition(path string, l diffLine) *gitlab.LinePositionOptions {
+	typ := "old"
+	if l.Kind == anchor.Added {
+		typ = "new"
+	}
+	lp := &gitlab.LinePositionOptions{LineCode: gitlab.Ptr(lineCode(path, l)), Type: &typ}
+	lp.OldLine, lp.NewLine = lineNumbers(l)
+	return lp
+}
+
+// resolveOutdated resolves ocr's unresolved threads whose finding is gone
+// and that nobody answered, and lists every gone finding as resolved.
+func (run *glRun) resolveOutdated(ctx context.Context, r *review.Review) ([]resolvedItem, error) {
+	if run.g.Incremental {
+		return nil, nil
+	}
+	now := map[string]bool{}
+	for _, c := range r.Comments {
+		now[fingerprintOf(c)] = true
+	}
+	var out []resolvedItem
+	for _, fp := range run.ex.order {
+		t := run.ex.threads[fp]
+		if now[fp] {
+			continue
+		}
+		out = append(out, resolvedItem{Path: t.Path})
+		if t.Resolved || !t.Resolvable || t.Replied {
+			continue
+		}
+		_, _, err := run.c.Discussions.ResolveMergeRequestDiscussion(run.g.Project, int64(run.g.MR), t.ID,
+			&gitlab.ResolveMergeRequestDiscussionOptions{Resolved: gitlab.Ptr(true)}, gitlab.WithContext(ctx))
+		if err != nil {
+			return out, glError(err, fmt.Sprintf("resolve discussion %s", t.ID))
+		}
+	}
+	return out, nil
+}
+
+// upsertSummary creates the sticky summary note or edits it when changed.
+func (run *glRun) upsertSummary(ctx context.Context, body string) error {
+	g := run.g
+	old := run.ex.summary
+	if old != nil && sameSummary(old.Body, body) {
+		return nil
+	}
+	var err error
+	if old != nil {
+		_, _, err = run.c.Notes.UpdateMergeRequestNote(g.Project, int64(g.MR), old.ID,
+			&gitlab.UpdateMergeRequestNoteOptions{Body: &body}, gitlab.WithContext(ctx))
+	} else {
+		_, _, err = run.c.Notes.CreateMergeRequestNote(g.Project, int64(g.MR),
+			&gitlab.CreateMergeRequestNoteOptions{Body: &body}, gitlab.WithContext(ctx))
+	}
+	if err != nil {
+		return glError(err, fmt.Sprintf("write the summary note on merge request !%d", g.MR))
+	}
+	return nil
+}
