@@ -16,6 +16,9 @@ require (
 	github.com/sashabaranov/go-openai v1.43.0 // indirect
 	github.com/sethvargo/go-githubactions v1.3.1 // indirect
 	github.com/tiktoken-go/tokenizer v0.10.0 // indirect
+	github.com/xeipuuv/gojsonpointer v0.0.0-20180127040702-4e3ac2762d5f // indirect
+	github.com/xeipuuv/gojsonreference v0.0.0-20180127040603-bd5ef7bd5415 // indirect
+	github.com/xeipuuv/gojsonschema v1.2.0 // indirect
 	gitlab.com/gitlab-org/api/client-go v1.46.0 // indirect
 	golang.org/x/oauth2 v0.34.0 // indirect
 	golang.org/x/text v0.32.0 // indirect

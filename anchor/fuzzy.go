@@ -1,0 +1,160 @@
+package anchor
+
+import "github.com/ocr-ci/ocr/internal/review"
+
+// Fuzzy matching settings: a window of as many lines as the snippet must
+// share this fraction of tokens, in order (2·LCS / total tokens), and the
+// snippet must be long enough for the ratio to mean something.
+const (
+	fuzzyThreshold = 0.85
+	fuzzyMinTokens = 6
+)
+
+// fuzzy is the step after every exact attempt failed: the best window of
+// the same file whose token sequence is close enough to the snippet's. It
+// never crosses into another file.
+func (r *resolver) fuzzy(path string, sn *snippet) (review.Location, bool) {
+	i, inCS := r.cs.lookup(path)
+	var f *File
+	if inCS {
+		f = &r.cs.files[i]
+		idx := r.cs.index(i)
+		for slot := range idx.sides {
+			if ms := fuzzyFind(&idx.sides[slot].seq, sn.fuzzyTokens(slot), true); len(ms) > 0 {
+				return r.location(f, "", slot, ms, review.MethodFuzzy), true
+			}
+		}
+	}
+	if whole := r.wholeSeq(path, f); whole != nil {
+		if ms := fuzzyFind(whole, sn.fuzzyTokens(0), false); len(ms) > 0 {
+			return r.location(f, path, 0, ms, review.MethodFuzzy), true
+		}
+	}
+	return review.Location{}, false
+}
+
+// fuzzyTokens returns the snippet's lines for side slot as token lists,
+// diff markers stripped and ellipsis lines left out.
+func (sn *snippet) fuzzyTokens(slot int) [][]string {
+	var out [][]string
+	for _, it := range sn.pattern(levelLoose, slot) {
+		if !it.gap {
+			out = append(out, tokens(it.alt))
+		}
+	}
+	return out
+}
+
+// fuzzyFind returns the best-scoring windows of seq at or above the
+// threshold (several only when they score the same).
+func fuzzyFind(seq *sequence, snip [][]string, oneHunk bool) []match {
+	n := len(snip)
+	var want []string
+	for _, t := range snip {
+		want = append(want, t...)
+	}
+	if n == 0 || len(want) < fuzzyMinTokens || len(seq.lines) < n {
+		return nil
+	}
+	bag := make(map[string]bool, len(want))
+	for _, t := range want {
+		bag[t] = true
+	}
+	toks := make([][]string, len(seq.lines))
+	shared := make([]int, len(seq.lines)) // tokens of the line found in the snippet
+	for i := range seq.lines {
+		toks[i] = tokens(seq.lines[i].norm)
+		for _, t := range toks[i] {
+			if bag[t] {
+				shared[i]++
+			}
+		}
+	}
+	var best []match
+	bestScore := fuzzyThreshold
+	for p := 0; p+n <= len(seq.lines); p++ {
+		if oneHunk && seq.lines[p].hunk != seq.lines[p+n-1].hunk {
+			continue
+		}
+		total, common := len(want), 0
+		for q := p; q < p+n; q++ {
+			total += len(toks[q])
+			common += shared[q]
+		}
+		if 2*float64(min(common, len(want)))/float64(total) < bestScore-1e-9 {
+			continue // cannot reach the best score so far
+		}
+		s := 2 * float64(lcs(want, toks[p:p+n])) / float64(total)
+		if s < bestScore-1e-9 {
+			continue
+		}
+		if s > bestScore+1e-9 {
+			best, bestScore = best[:0], s
+		}
+		best = append(best, windowMatch(seq, p, p+n-1))
+	}
+	return best
+}
+
+func windowMatch(seq *sequence, p, e int) match {
+	m := match{start: seq.lines[p].line, end: seq.lines[e].line, hunk: seq.lines[p].hunk}
+	if seq.lines[e].hunk != m.hunk {
+		m.hunk = -1
+	}
+	for q := p; q <= e; q++ {
+		if seq.lines[q].kind != Context {
+			m.changed++
+		}
+	}
+	return m
+}
+
+// lcs is the length of the longest common subsequence of a and the
+// concatenation of bs.
+func lcs(a []string, bs [][]string) int {
+	prev := make([]int, len(a)+1)
+	cur := make([]int, len(a)+1)
+	for _, b := range bs {
+		for _, t := range b {
+			for i := range a {
+				switch {
+				case a[i] == t:
+					cur[i+1] = prev[i] + 1
+				case cur[i] >= prev[i+1]:
+					cur[i+1] = cur[i]
+				default:
+					cur[i+1] = prev[i+1]
+				}
+			}
+			prev, cur = cur, prev
+		}
+	}
+	return prev[len(a)]
+}
+
+// tokens splits a normalised line into identifiers/numbers and single
+// punctuation characters.
+func tokens(s string) []string {
+	var out []string
+	for i := 0; i < len(s); {
+		switch c := s[i]; {
+		case c == ' ':
+			i++
+		case isWord(c):
+			j := i
+			for j < len(s) && isWord(s[j]) {
+				j++
+			}
+			out = append(out, s[i:j])
+			i = j
+		default:
+			out = append(out, s[i:i+1])
+			i++
+		}
+	}
+	return out
+}
+
+func isWord(c byte) bool {
+	return c == '_' || c >= 0x80 || (c >= '0' && c <= '9') || (c|0x20 >= 'a' && c|0x20 <= 'z')
+}

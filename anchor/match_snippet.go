@@ -1,0 +1,179 @@
+package anchor
+
+import "strings"
+
+// Match levels, tried in order: a literal match always wins over one that
+// needs a tolerance.
+const (
+	// levelLiteral compares normalised lines only (whitespace, CRLF, blank
+	// lines and file_read prefixes never matter).
+	levelLiteral = iota
+	// levelTolerant also strips a diff marker when the marked line is of
+	// that kind (+ added, - deleted) and reads ellipsis lines as skipped
+	// lines.
+	levelTolerant
+	// levelPartial also accepts a first or last line that is only part of
+	// the source line.
+	levelPartial
+	// levelLoose strips diff markers whatever the line's kind.
+	levelLoose
+	levelCount
+)
+
+// minPartial is the shortest partial first/last line accepted; a single
+// line quoted in part must be longer (minPartialAlone) since nothing else
+// pins it down.
+const (
+	minPartial      = 4
+	minPartialAlone = 8
+)
+
+// item is one non-blank line of a quoted snippet.
+type item struct {
+	lit  string   // normalised text as quoted
+	alt  string   // text with one column-0 diff marker stripped; lit when none
+	mark LineKind // the stripped marker (Added or Deleted), 0 when none
+	gap  bool     // an ellipsis line ("...") standing for skipped lines
+}
+
+// snippet is a quoted existing_code prepared for matching.
+type snippet struct {
+	items          []item
+	hint           int // first file_read line number, 0 when none
+	plus, minus    bool
+	marks, ellipse bool
+	// patterns caches pattern results by level and side.
+	patterns [levelCount][2]*[]item
+}
+
+// parseSnippet splits code into normalised non-blank lines, removing
+// file_read prefixes when every line has one.
+func parseSnippet(code string) snippet {
+	raw := strings.Split(code, "\n")
+	var sn snippet
+	if rest, first, ok := readPrefixed(raw); ok {
+		raw, sn.hint = rest, first
+	}
+	raw = dedent(raw)
+	for _, r := range raw {
+		lit := normalize(r)
+		if lit == "" {
+			continue
+		}
+		it := item{lit: lit, alt: lit, gap: isEllipsis(lit)}
+		if r[0] == '+' || r[0] == '-' {
+			it.alt, it.mark = stripMarker(lit)
+			sn.plus = sn.plus || it.mark == Added
+			sn.minus = sn.minus || it.mark == Deleted
+		}
+		sn.marks = sn.marks || it.mark != 0
+		sn.ellipse = sn.ellipse || it.gap
+		sn.items = append(sn.items, it)
+	}
+	return sn
+}
+
+// readPrefixed strips "123|" prefixes when every non-blank line has one.
+func readPrefixed(raw []string) ([]string, int, bool) {
+	out := make([]string, 0, len(raw))
+	first := 0
+	for _, r := range raw {
+		if strings.TrimSpace(r) == "" {
+			out = append(out, "")
+			continue
+		}
+		rest, n, ok := stripReadPrefix(r)
+		if !ok {
+			return raw, 0, false
+		}
+		if first == 0 {
+			first = n
+		}
+		out = append(out, rest)
+	}
+	return out, first, first > 0
+}
+
+// dedent removes the indentation common to every non-blank line, so a
+// snippet indented as a whole still shows its diff markers in column 0.
+func dedent(raw []string) []string {
+	prefix, set := "", false
+	for _, r := range raw {
+		if strings.TrimSpace(r) == "" {
+			continue
+		}
+		ind := r[:len(r)-len(strings.TrimLeft(r, " \t"))]
+		if !set {
+			prefix, set = ind, true
+			continue
+		}
+		for !strings.HasPrefix(ind, prefix) {
+			prefix = prefix[:len(prefix)-1]
+		}
+	}
+	if prefix == "" {
+		return raw
+	}
+	out := make([]string, len(raw))
+	for i, r := range raw {
+		out[i] = strings.TrimPrefix(r, prefix)
+	}
+	return out
+}
+
+// pattern is the list of items to look for at one level on one side,
+// computed once per snippet.
+func (sn *snippet) pattern(level, slot int) []item {
+	if p := sn.patterns[level][slot]; p != nil {
+		return *p
+	}
+	items := sn.buildPattern(level, slot)
+	sn.patterns[level][slot] = &items
+	return items
+}
+
+func (sn *snippet) buildPattern(level, slot int) []item {
+	if level == levelLiteral {
+		items := make([]item, len(sn.items))
+		for i, it := range sn.items {
+			items[i] = item{lit: it.lit, alt: it.lit}
+		}
+		return items
+	}
+	var items []item
+	for _, it := range sn.items {
+		if it.mark != 0 && it.alt == "" {
+			continue // a marker alone quotes a blank line
+		}
+		if sn.plus && sn.minus && it.mark == otherKind(slot) {
+			continue // "-old / +new" pairs: keep the lines of this side
+		}
+		if it.gap && (len(items) == 0 || items[len(items)-1].gap) {
+			continue
+		}
+		items = append(items, it)
+	}
+	for len(items) > 0 && items[len(items)-1].gap {
+		items = items[:len(items)-1]
+	}
+	return items
+}
+
+// otherKind is the changed-line kind that does not exist on side slot.
+func otherKind(slot int) LineKind {
+	if slot == 0 {
+		return Deleted
+	}
+	return Added
+}
+
+// useful reports whether trying level adds anything to the levels before.
+func (sn *snippet) useful(level int) bool {
+	switch level {
+	case levelTolerant:
+		return sn.marks || sn.ellipse
+	case levelLoose:
+		return sn.marks
+	}
+	return true
+}

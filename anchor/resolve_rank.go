@@ -1,0 +1,83 @@
+package anchor
+
+import (
+	"sort"
+
+	"github.com/ocr-ci/ocr/internal/review"
+)
+
+// location turns the best of ms (numbered on side slot of f, or of path
+// when f is nil) into a Location; the other equally good matches become
+// Candidates.
+func (r *resolver) location(f *File, path string, slot int, ms []match, method review.Method) review.Location {
+	best, cands := r.rank(ms)
+	loc := review.Location{
+		Path:       path,
+		Side:       review.SideNew,
+		StartLine:  best.start,
+		EndLine:    best.end,
+		InHunk:     best.hunk >= 0,
+		Method:     method,
+		Candidates: cands,
+	}
+	if slot == 1 {
+		loc.Side = review.SideOld
+	}
+	if f != nil {
+		r.setPaths(&loc, f)
+	}
+	return loc
+}
+
+// rank orders ms best first and returns the best with the start lines of
+// the matches that are just as good. Preference: inside a hunk, then
+// nearest the line hint, then the tightest range (an ellipsis skips as
+// little as it can), then more added/deleted lines, then the earliest.
+// The hint comes before added-over-context because it is evidence about
+// this very comment, while the other is only a prior.
+func (r *resolver) rank(ms []match) (match, []int) {
+	sort.SliceStable(ms, func(i, j int) bool { return r.less(ms[i], ms[j]) })
+	var cands []int
+	for _, m := range ms[1:] {
+		if !r.tie(ms[0], m) {
+			break
+		}
+		cands = append(cands, m.start)
+	}
+	return ms[0], cands
+}
+
+func (r *resolver) less(a, b match) bool {
+	if (a.hunk >= 0) != (b.hunk >= 0) {
+		return a.hunk >= 0
+	}
+	if da, db := r.dist(a), r.dist(b); da != db {
+		return da < db
+	}
+	if a.end-a.start != b.end-b.start {
+		return a.end-a.start < b.end-b.start
+	}
+	if a.changed != b.changed {
+		return a.changed > b.changed
+	}
+	return a.start < b.start
+}
+
+func (r *resolver) tie(a, b match) bool {
+	return (a.hunk >= 0) == (b.hunk >= 0) && r.dist(a) == r.dist(b) &&
+		a.end-a.start == b.end-b.start && a.changed == b.changed
+}
+
+// dist is how far m lies from the hint; 0 for every match without one.
+func (r *resolver) dist(m match) int {
+	if r.hint <= 0 {
+		return 0
+	}
+	switch {
+	case r.hint < m.start:
+		return m.start - r.hint
+	case r.hint > m.end:
+		return r.hint - m.end
+	}
+	return 0
+}

@@ -1,0 +1,170 @@
+// Package agent is ocr's review agent: it bundles the selected files into
+// groups, and for each group runs an optional read-only plan phase and the
+// main tool loop against an OpenAI-compatible model, anchors the comments,
+// and accounts rounds, time and tokens. Groups run concurrently.
+package agent
+
+import (
+	"context"
+	"io"
+	"time"
+
+	"github.com/ocr-ci/ocr/anchor"
+	"github.com/ocr-ci/ocr/internal/review"
+	"github.com/ocr-ci/ocr/tools"
+	openai "github.com/sashabaranov/go-openai"
+)
+
+// Defaults of Config.
+const (
+	DefaultConcurrency   = 8
+	DefaultGroupTimeout  = 15 * time.Minute
+	DefaultMaxRounds     = 40
+	DefaultContextTokens = 128_000
+	DefaultMaxCompletion = 8_192
+)
+
+// Plan-phase thresholds: a group is planned when one file changes this many
+// lines, or the group as a whole changes groupPlanLines.
+const (
+	filePlanLines  = 50
+	groupPlanLines = 100
+	planRounds     = 4
+	maxPlanChars   = 3_000
+)
+
+// Chatter sends one chat completion; *llm.Client implements it.
+type Chatter interface {
+	Chat(ctx context.Context, req openai.ChatCompletionRequest) (openai.ChatCompletionResponse, error)
+}
+
+// FilterFunc reviews a group's comments against its diff and returns the
+// ones to keep; an error keeps them all (fail-open).
+type FilterFunc func(ctx context.Context, groupDiff string, comments []review.Comment) ([]review.Comment, review.Usage, error)
+
+// Config tunes the agent; the zero value means the defaults.
+type Config struct {
+	// Model is sent with every request ("" lets the Chatter choose).
+	Model string
+	// Concurrency bounds groups in flight and anchoring workers (default 8).
+	Concurrency int
+	// GroupTimeout bounds one group's plan and main phases (default 15m).
+	GroupTimeout time.Duration
+	// MaxRounds caps main-phase requests before the final round (default 40).
+	MaxRounds int
+	// MaxTokensBudget caps prompt+completion tokens of the run; 0 = unlimited.
+	MaxTokensBudget int
+	// ContextTokens is the model's context window (default 128000); prompts
+	// are kept under 80% of it by shortening old tool outputs.
+	ContextTokens int
+	// MaxCompletionTokens is sent as max_completion_tokens (default 8192; <0 omits it).
+	MaxCompletionTokens int
+	// GroupFiles and GroupTokens cap a group (defaults 8 files, 12000 tokens).
+	GroupFiles  int
+	GroupTokens int
+	// NoPlan skips the plan phase.
+	NoPlan bool
+	// Filter, when set, is called with each group's anchored comments.
+	Filter FilterFunc
+	// Progress receives one line per group event (stderr); nil discards.
+	Progress io.Writer
+}
+
+// File is one selected file and its unified diff.
+type File struct {
+	Path string
+	Diff string
+}
+
+// Input is one review's material.
+type Input struct {
+	// Changes is the parsed change set (every file, selected or not).
+	Changes *anchor.ChangeSet
+	// Files are the files to review, in order.
+	Files []File
+	// Diffs maps every path of the change set to its diff, for file_read_diff;
+	// nil means the selected files' diffs.
+	Diffs map[string]string
+	// Source is where the tools read.
+	Source tools.Source
+	// Rules returns the rule id and text for a path ("" text: none).
+	Rules func(path string) (ruleID, text string)
+	// Background is optional text about the change (--background).
+	Background string
+	// Language is the language of the comments (default English).
+	Language string
+}
+
+// Output is the raw result of the agent, before dedupe, caps and reporters.
+type Output struct {
+	// Comments are anchored (and filtered when Config.Filter is set).
+	Comments []review.Comment
+	// Files has one entry per selected file, in input order.
+	Files []review.FileCoverage
+	Usage review.Usage
+	// Status is complete, partial or failed.
+	Status review.Status
+	// Errors explain every file that was not reviewed, one line per cause.
+	Errors []string
+	// Groups says how the files were bundled and what each group cost.
+	Groups []GroupReport
+}
+
+// GroupReport is one group's outcome.
+type GroupReport struct {
+	Files    []string     `json:"files"`
+	Planned  bool         `json:"planned,omitempty"`
+	Reason   string       `json:"reason,omitempty"`
+	Comments int          `json:"comments"`
+	Usage    review.Usage `json:"usage"`
+}
+
+// Reasons a selected file ends not reviewed (review.FileCoverage.Reason).
+const (
+	ReasonProvider  = "provider_error"
+	ReasonTimeout   = "timeout"
+	ReasonRoundCap  = "round_cap"
+	ReasonBudget    = "budget"
+	ReasonMalformed = "malformed_answers"
+	ReasonTooLarge  = "too_large"
+	ReasonFailed    = "model_failed"
+)
+
+// Agent reviews change sets. It is safe for concurrent use.
+type Agent struct {
+	cfg     Config
+	chat    Chatter
+	reg     *tools.Registry
+	prompts prompts
+}
+
+// New builds an Agent; reg is usually tools.Default().
+func New(cfg Config, chat Chatter, reg *tools.Registry) *Agent {
+	p, err := loadPrompts()
+	if err != nil {
+		panic(err) // embedded files: caught by every test
+	}
+	return &Agent{cfg: cfg.withDefaults(), chat: chat, reg: reg, prompts: p}
+}
+
+func (c Config) withDefaults() Config {
+	def := func(v *int, d int) {
+		if *v == 0 {
+			*v = d
+		}
+	}
+	def(&c.Concurrency, DefaultConcurrency)
+	c.Concurrency = max(c.Concurrency, 1)
+	def(&c.MaxRounds, DefaultMaxRounds)
+	def(&c.ContextTokens, DefaultContextTokens)
+	def(&c.MaxCompletionTokens, DefaultMaxCompletion)
+	def(&c.GroupFiles, DefaultGroupFiles)
+	def(&c.GroupTokens, DefaultGroupTokens)
+	if c.GroupTimeout <= 0 {
+		c.GroupTimeout = DefaultGroupTimeout
+	}
+	if c.Progress == nil {
+		c.Progress = io.Discard
+	}
+	return c
+}

@@ -1,0 +1,120 @@
+package agent
+
+import (
+	"context"
+	"path"
+	"sort"
+	"strings"
+
+	"github.com/ocr-ci/ocr/anchor"
+	"github.com/ocr-ci/ocr/internal/review"
+	"github.com/ocr-ci/ocr/tools"
+	openai "github.com/sashabaranov/go-openai"
+)
+
+// indexed keeps a comment's arrival order: anchoring runs in parallel but
+// the output order is deterministic.
+type indexed struct {
+	n int
+	c review.Comment
+}
+
+// anchor hands a code_comment call's items to the run's worker pool; the
+// loop does not wait for them.
+func (t *task) anchor(items []tools.CommentInput, reasoning string) {
+	for _, it := range items {
+		t.mu.Lock()
+		t.seq++
+		n := t.seq
+		t.mu.Unlock()
+		t.pending.Add(1)
+		go func() {
+			defer t.pending.Done()
+			t.run.anchorSlots <- struct{}{}
+			defer func() { <-t.run.anchorSlots }()
+			c := t.place(it, reasoning)
+			t.mu.Lock()
+			t.comments = append(t.comments, indexed{n: n, c: c})
+			t.mu.Unlock()
+		}()
+	}
+}
+
+// place anchors one item and builds the comment.
+func (t *task) place(it tools.CommentInput, reasoning string) review.Comment {
+	p := cleanPath(it.Path)
+	if p == "" {
+		p = t.sess.File
+	}
+	loc := anchor.Resolve(t.ctx, anchor.Query{Path: p, Code: it.ExistingCode}, t.run.in.Changes,
+		anchor.Options{NewFile: t.run.newFile, Relocate: t.relocate})
+	if loc.Path == "" {
+		loc.Path = p
+	}
+	cat := review.ParseCategory(it.Category)
+	thinking := it.Thinking
+	if thinking == "" {
+		thinking = reasoning
+	}
+	c := review.Comment{Location: loc, Content: strings.TrimSpace(it.Content), ExistingCode: it.ExistingCode,
+		Suggestion: it.Suggestion, Category: cat, Severity: review.ParseSeverity(it.Severity), Thinking: thinking,
+		Fingerprint: review.Fingerprint(loc.Path, cat, it.ExistingCode)}
+	if t.run.in.Rules != nil {
+		c.RuleID, _ = t.run.in.Rules(loc.Path)
+	}
+	return c
+}
+
+// cleanPath normalises a model-given path ("./a/b.go", "a\\b.go",
+// "/a/b.go" → "a/b.go"), rooted so it cannot leave the repository.
+func cleanPath(p string) string {
+	p = strings.ReplaceAll(strings.TrimSpace(p), "\\", "/")
+	p = strings.TrimLeft(path.Clean("/"+p), "/")
+	if p == "" || p == "." {
+		return ""
+	}
+	return p
+}
+
+// collected returns the anchored comments in arrival order.
+func (t *task) collected() []review.Comment {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	sort.Slice(t.comments, func(a, b int) bool { return t.comments[a].n < t.comments[b].n })
+	out := make([]review.Comment, len(t.comments))
+	for i, c := range t.comments {
+		out[i] = c.c
+	}
+	return out
+}
+
+// relocate is the one relocation request for an unplaced comment: the
+// model re-quotes the snippet from this file's diff.
+func (t *task) relocate(ctx context.Context, q anchor.Query) (string, bool) {
+	diff, ok := t.run.diffs[q.Path]
+	if !ok || strings.TrimSpace(q.Code) == "" {
+		return "", false
+	}
+	c := &conv{}
+	c.add(openai.ChatCompletionMessage{Role: openai.ChatMessageRoleSystem, Content: t.run.relocSystem})
+	c.user(t.a.prompts.render(tmplRelocation, relocData{Path: q.Path, Diff: compactDiff(diff), Code: q.Code}))
+	resp, err := t.send(ctx, openai.ChatCompletionRequest{Messages: c.msgs}, c.total)
+	if err != nil || len(resp.Choices) == 0 {
+		return "", false
+	}
+	return fenced(resp.Choices[0].Message.Content)
+}
+
+// fenced extracts the first fenced code block of an answer.
+func fenced(s string) (string, bool) {
+	_, rest, ok := strings.Cut(s, "```")
+	if !ok {
+		return "", false
+	}
+	if nl := strings.IndexByte(rest, '\n'); nl >= 0 {
+		rest = rest[nl+1:] // drop the info string
+	}
+	body, _, _ := strings.Cut(rest, "```")
+	body = strings.TrimRight(body, "\n")
+	return body, strings.TrimSpace(body) != ""
+}

@@ -1,0 +1,78 @@
+package agent
+
+import (
+	"strings"
+	"testing"
+
+	openai "github.com/sashabaranov/go-openai"
+)
+
+func TestConvFitShortensOldToolOutputsOnly(t *testing.T) {
+	c := &conv{}
+	c.add(openai.ChatCompletionMessage{Role: "system", Content: "sys"})
+	c.user(strings.Repeat("diff ", 400))
+	for i := 0; i < 3; i++ {
+		c.add(openai.ChatCompletionMessage{Role: "assistant", ToolCalls: []openai.ToolCall{{ID: "c", Function: openai.FunctionCall{Name: "file_read", Arguments: "{}"}}}})
+		c.add(openai.ChatCompletionMessage{Role: "tool", ToolCallID: "c", Content: strings.Repeat("line ", 400)})
+	}
+	before := c.total
+	if !c.fit(before - 100) {
+		t.Fatal("fit failed although old outputs can be shortened")
+	}
+	if c.msgs[3].Content != shortened || c.msgs[5].Content == shortened || c.msgs[7].Content == shortened {
+		t.Errorf("fit should shorten the oldest tool output first")
+	}
+	if !strings.HasPrefix(c.msgs[1].Content, "diff") {
+		t.Error("fit touched the diff")
+	}
+	if c.fit(600) {
+		t.Error("fit reported success below the size of the diff")
+	}
+	sum := 0
+	for _, n := range c.size {
+		sum += n
+	}
+	if sum != c.total {
+		t.Errorf("total %d != sum of sizes %d", c.total, sum)
+	}
+}
+
+func TestTooLargeForContext(t *testing.T) {
+	out, srv := reviewWith(t, nil, Config{ContextTokens: 900, MaxCompletionTokens: -1})
+	wantNotReviewed(t, out, ReasonTooLarge)
+	if srv.Count() != 0 {
+		t.Errorf("requests = %d", srv.Count())
+	}
+}
+
+func TestFenced(t *testing.T) {
+	for in, want := range map[string]string{
+		"```go\nreturn a / b\n```":          "return a / b",
+		"Here:\n```\nx := 1\ny := 2\n```\n": "x := 1\ny := 2",
+		"NONE":                              "",
+		"```\n\n```":                        "",
+	} {
+		got, ok := fenced(in)
+		if got != want || ok != (want != "") {
+			t.Errorf("fenced(%q) = %q, %v; want %q", in, got, ok, want)
+		}
+	}
+}
+
+func TestCompactDiff(t *testing.T) {
+	in := "diff --git a/x b/x\nindex 1..2 100644\n--- a/x\n+++ b/x\n@@ -1 +1 @@\n--- a/y\n+++ b/y\n"
+	if got, want := compactDiff(in), "@@ -1 +1 @@\n--- a/y\n+++ b/y\n"; got != want {
+		t.Errorf("compactDiff = %q, want %q (hunk lines kept)", got, want)
+	}
+}
+
+func TestCleanPath(t *testing.T) {
+	for in, want := range map[string]string{
+		"./svc/calc.go": "svc/calc.go", `svc\calc.go`: "svc/calc.go", "/svc/calc.go": "svc/calc.go",
+		"../../etc/passwd": "etc/passwd", "": "", " . ": "",
+	} {
+		if got := cleanPath(in); got != want {
+			t.Errorf("cleanPath(%q) = %q, want %q", in, got, want)
+		}
+	}
+}

@@ -1,0 +1,165 @@
+package agent
+
+import (
+	"path"
+	"sort"
+	"strings"
+)
+
+// Grouping limits: related files are reviewed together in one conversation,
+// up to these caps (the model sees the whole group's diff at once).
+const (
+	// DefaultGroupFiles caps the files of one group.
+	DefaultGroupFiles = 8
+	// DefaultGroupTokens caps the diff tokens of one group.
+	DefaultGroupTokens = 12_000
+	// smallChange is the churn under which a whole change is one group.
+	smallChange = 200
+)
+
+// GroupFile is what grouping needs of a file.
+type GroupFile struct {
+	Path string
+	// Churn is additions + deletions.
+	Churn int
+	// Tokens estimates the file's diff size in the prompt.
+	Tokens int
+}
+
+// Group lists indices into the grouped files, in input order.
+type Group []int
+
+// Bundle groups files without a model call, deterministically: same-stem
+// files (foo.go + foo_test.go, Foo + FooImpl + IFoo, foo.c + foo.h) and
+// variants of one resource (messages_en.properties + messages_zh.properties,
+// locales/en/x.json + locales/zh/x.json) are bundled first, then bundles of
+// one directory are packed together, within maxFiles and maxTokens. A change
+// under 200 changed lines that fits the caps is one group. Every file is in
+// exactly one group; groups are ordered by their first file.
+func Bundle(files []GroupFile, maxFiles, maxTokens int) []Group {
+	if maxFiles <= 0 {
+		maxFiles = DefaultGroupFiles
+	}
+	if maxTokens <= 0 {
+		maxTokens = DefaultGroupTokens
+	}
+	if len(files) == 0 {
+		return nil
+	}
+	if g, ok := smallSet(files, maxFiles, maxTokens); ok {
+		return []Group{g}
+	}
+	return pack(files, related(files), maxFiles, maxTokens)
+}
+
+func smallSet(files []GroupFile, maxFiles, maxTokens int) (Group, bool) {
+	churn, toks := 0, 0
+	g := make(Group, len(files))
+	for i, f := range files {
+		churn, toks, g[i] = churn+f.Churn, toks+f.Tokens, i
+	}
+	return g, churn < smallChange && len(files) <= maxFiles && toks <= maxTokens
+}
+
+// related returns bundles of related files (union-find over stems).
+func related(files []GroupFile) [][]int {
+	uf := newUnionFind(len(files))
+	byKey := map[string]int{}
+	plain := map[string][]int{} // stem without role marker → files
+	for i, f := range files {
+		k := variantKey(f.Path)
+		if j, ok := byKey[k]; ok {
+			uf.join(i, j)
+		} else {
+			byKey[k] = i
+		}
+		if s, role := stem(path.Base(f.Path)); !role {
+			plain[s] = append(plain[s], i)
+		}
+	}
+	for i, f := range files {
+		s, role := stem(path.Base(f.Path))
+		if !role {
+			continue
+		}
+		if c := plain[s]; len(c) == 1 || (len(c) > 1 && sameDir(files, c, f.Path)) {
+			uf.join(i, pickPlain(files, c, f.Path))
+		}
+	}
+	return uf.sets()
+}
+
+// variantKey is the directory plus stem with locale segments wildcarded:
+// files with equal keys are variants of one resource or same-stem siblings.
+func variantKey(p string) string {
+	dir, base := path.Split(p)
+	segs := strings.Split(strings.Trim(dir, "/"), "/")
+	for i, s := range segs {
+		if isLocale(s) {
+			segs[i] = "{locale}"
+		}
+	}
+	s, _ := stem(base)
+	return strings.Join(segs, "/") + "/" + s
+}
+
+func sameDir(files []GroupFile, c []int, p string) bool {
+	for _, i := range c {
+		if path.Dir(files[i].Path) == path.Dir(p) {
+			return true
+		}
+	}
+	return false
+}
+
+func pickPlain(files []GroupFile, c []int, p string) int {
+	for _, i := range c {
+		if path.Dir(files[i].Path) == path.Dir(p) {
+			return i
+		}
+	}
+	return c[0]
+}
+
+// pack fills groups directory by directory, keeping bundles whole when they
+// fit and splitting those that exceed the caps.
+func pack(files []GroupFile, bundles [][]int, maxFiles, maxTokens int) []Group {
+	sort.SliceStable(bundles, func(a, b int) bool {
+		da, db := path.Dir(files[bundles[a][0]].Path), path.Dir(files[bundles[b][0]].Path)
+		if da != db {
+			return da < db
+		}
+		return bundles[a][0] < bundles[b][0]
+	})
+	var out []Group
+	var cur Group
+	curDir, curTok := "", 0
+	flush := func() {
+		if len(cur) > 0 {
+			out = append(out, cur)
+		}
+		cur, curTok = nil, 0
+	}
+	for _, b := range bundles {
+		dir, tok := path.Dir(files[b[0]].Path), 0
+		for _, i := range b {
+			tok += files[i].Tokens
+		}
+		if dir != curDir || len(cur)+len(b) > maxFiles || curTok+tok > maxTokens {
+			flush()
+		}
+		curDir = dir
+		for _, i := range b {
+			if len(cur) > 0 && (len(cur) >= maxFiles || curTok+files[i].Tokens > maxTokens) {
+				flush()
+			}
+			cur, curTok = append(cur, i), curTok+files[i].Tokens
+		}
+	}
+	flush()
+	for _, g := range out {
+		sort.Ints(g)
+	}
+	sort.SliceStable(out, func(a, b int) bool { return out[a][0] < out[b][0] })
+	return out
+}

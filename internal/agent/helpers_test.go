@@ -1,0 +1,170 @@
+package agent
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/ocr-ci/ocr/anchor"
+	"github.com/ocr-ci/ocr/internal/git"
+	"github.com/ocr-ci/ocr/internal/llm"
+	"github.com/ocr-ci/ocr/internal/llm/llmtest"
+	"github.com/ocr-ci/ocr/tools"
+)
+
+// fixture is a real repository with a base and a head commit.
+type fixture struct {
+	dir   string
+	repo  *git.Repo
+	input Input
+}
+
+func gitRun(t testing.TB, dir string, args ...string) string {
+	t.Helper()
+	cmd := exec.Command("git", append([]string{"-c", "init.defaultBranch=main", "-c", "commit.gpgsign=false"}, args...)...)
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), "GIT_AUTHOR_NAME=t", "GIT_AUTHOR_EMAIL=t@example.com",
+		"GIT_COMMITTER_NAME=t", "GIT_COMMITTER_EMAIL=t@example.com", "GIT_CONFIG_GLOBAL=/dev/null", "GIT_CONFIG_NOSYSTEM=1")
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		t.Fatalf("git %v: %v\n%s", args, err, out)
+	}
+	return strings.TrimSpace(string(out))
+}
+
+func writeFiles(t testing.TB, dir string, files map[string]string) {
+	t.Helper()
+	for p, content := range files {
+		full := filepath.Join(dir, p)
+		if err := os.MkdirAll(filepath.Dir(full), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(full, []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// newFixture commits base, then head (files mapped to "" are deleted), and
+// builds the agent's Input for every changed file.
+func newFixture(t testing.TB, base, head map[string]string) *fixture {
+	t.Helper()
+	dir := t.TempDir()
+	gitRun(t, dir, "init", "-q")
+	writeFiles(t, dir, base)
+	gitRun(t, dir, "add", "-A")
+	gitRun(t, dir, "commit", "-q", "--allow-empty", "-m", "base")
+	for p, c := range head {
+		if c == "" {
+			os.Remove(filepath.Join(dir, p))
+			delete(head, p)
+		}
+	}
+	writeFiles(t, dir, head)
+	gitRun(t, dir, "add", "-A")
+	gitRun(t, dir, "commit", "-q", "-m", "head")
+	ctx := context.Background()
+	repo, err := git.Open(ctx, dir, git.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { repo.Close() })
+	headSHA := gitRun(t, dir, "rev-parse", "HEAD")
+	raw, err := repo.Diff(ctx, gitRun(t, dir, "rev-parse", "HEAD~1"), headSHA)
+	if err != nil {
+		t.Fatal(err)
+	}
+	parsed, err := anchor.Parse(raw)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := &fixture{dir: dir, repo: repo}
+	f.input = Input{Changes: anchor.NewChangeSet(parsed), Source: tools.RefSource(repo, headSHA), Diffs: splitDiff(raw)}
+	for _, pf := range parsed {
+		f.input.Files = append(f.input.Files, File{Path: pf.Path(), Diff: f.input.Diffs[pf.Path()]})
+	}
+	return f
+}
+
+// splitDiff cuts a unified diff into per-file texts keyed by new path.
+func splitDiff(raw []byte) map[string]string {
+	out := map[string]string{}
+	for _, part := range bytes.Split(raw, []byte("\ndiff --git ")) {
+		s := string(part)
+		if !strings.HasPrefix(s, "diff --git ") {
+			s = "diff --git " + s
+		}
+		header, _, _ := strings.Cut(s, "\n")
+		fields := strings.Fields(header)
+		p := strings.TrimPrefix(fields[len(fields)-1], "b/")
+		out[p] = strings.TrimSuffix(s, "\n") + "\n"
+	}
+	return out
+}
+
+// sleepLog records the client's backoff instead of waiting.
+type sleepLog struct {
+	mu sync.Mutex
+	d  []time.Duration
+}
+
+func (s *sleepLog) sleep(_ context.Context, d time.Duration) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.d = append(s.d, d)
+	return nil
+}
+
+// client is a real llm.Client against srv that never sleeps.
+func client(t testing.TB, srv *llmtest.Server, log *sleepLog) *llm.Client {
+	t.Helper()
+	if log == nil {
+		log = &sleepLog{}
+	}
+	c, err := llm.New(srv.Config(), llm.Options{MaxAttempts: 3, Sleep: log.sleep})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return c
+}
+
+// Markers that tell the conversations apart in scripts.
+const (
+	mainMark  = "You are a senior engineer"
+	planMark  = "You are planning"
+	relocMark = "You locate code"
+)
+
+// calcBase and calcHead are the default fixture: a division without a zero check.
+var (
+	calcBase = map[string]string{"svc/calc.go": "package svc\n\n// Div divides.\nfunc Div(a, b int) int {\n\treturn a\n}\n"}
+	calcHead = map[string]string{"svc/calc.go": "package svc\n\n// Div divides.\nfunc Div(a, b int) int {\n\treturn a / b\n}\n"}
+)
+
+func copyMap(m map[string]string) map[string]string {
+	out := map[string]string{}
+	for k, v := range m {
+		out[k] = v
+	}
+	return out
+}
+
+// reviewWith runs one review of the calc fixture (or f) against scripts.
+func reviewWith(t *testing.T, f *fixture, cfg Config, scripts ...llmtest.Script) (Output, *llmtest.Server) {
+	t.Helper()
+	if f == nil {
+		f = newFixture(t, copyMap(calcBase), copyMap(calcHead))
+	}
+	srv := llmtest.New(t, scripts...)
+	var progress strings.Builder
+	cfg.Progress = &progress
+	out := New(cfg, client(t, srv, nil), tools.Default()).Review(context.Background(), f.input)
+	t.Logf("progress:\n%s", progress.String())
+	return out, srv
+}

@@ -1,0 +1,230 @@
+package agent
+
+import (
+	"context"
+	"fmt"
+	"path"
+	"sort"
+	"strings"
+	"sync"
+
+	"github.com/ocr-ci/ocr/internal/review"
+	"github.com/ocr-ci/ocr/tools"
+)
+
+// Review reviews in.Files: it bundles them into groups, reviews the groups
+// concurrently, and reports every file as reviewed or not reviewed with a
+// reason. It never returns early: a failing group fails only its files.
+func (a *Agent) Review(ctx context.Context, in Input) Output {
+	r := a.newRun(ctx, in)
+	groups := Bundle(r.groupFiles(), a.cfg.GroupFiles, a.cfg.GroupTokens)
+	r.progress("reviewing %d file(s) in %d group(s), %d at a time", len(in.Files), len(groups), a.cfg.Concurrency)
+	results := make([]groupResult, len(groups))
+	slots := make(chan struct{}, a.cfg.Concurrency)
+	var wg sync.WaitGroup
+	for i, g := range groups { // dispatched in order: the budget stops the later ones
+		slots <- struct{}{}
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			defer func() { <-slots }()
+			results[i] = r.group(ctx, i, len(groups), g)
+		}()
+	}
+	wg.Wait()
+	return r.output(groups, results)
+}
+
+// groupFiles describes the selected files for Bundle.
+func (r *run) groupFiles() []GroupFile {
+	out := make([]GroupFile, len(r.in.Files))
+	for i, f := range r.in.Files {
+		out[i] = GroupFile{Path: f.Path, Churn: r.churn(f.Path), Tokens: estimateTokens(len(f.Diff))}
+	}
+	return out
+}
+
+// group reviews one group.
+func (r *run) group(ctx context.Context, i, n int, g Group) groupResult {
+	files := make([]File, len(g))
+	for k, idx := range g {
+		files[k] = r.in.Files[idx]
+	}
+	t := &task{a: r.a, run: r, files: files, budget: r.budget,
+		sess: &tools.Session{Source: r.in.Source, Diffs: r.diffs, File: files[0].Path}}
+	if ctx.Err() != nil {
+		return groupResult{reason: ReasonTimeout, detail: "the run was cancelled before the group started"}
+	}
+	res := t.review(ctx)
+	state := "reviewed"
+	if res.reason != "" {
+		state = "not reviewed (" + res.reason + ")"
+	}
+	plan := ""
+	if res.planned {
+		plan = ", planned"
+	}
+	r.progress("group %d/%d %s: %s%s, %d comment(s), %d request(s), %d prompt token(s)",
+		i+1, n, t.label(), state, plan, len(res.comments), res.usage.Requests, res.usage.PromptTokens)
+	return res
+}
+
+// promptData is the main prompt's content for the task's group.
+func (t *task) promptData() mainData {
+	d := mainData{Background: strings.TrimSpace(t.run.in.Background)}
+	in := map[string]bool{}
+	for _, f := range t.files {
+		in[f.Path] = true
+		d.Files = append(d.Files, promptFile{Path: f.Path, Diff: compactDiff(f.Diff)})
+	}
+	d.Others = t.others(in)
+	d.Rules = t.rules()
+	return d
+}
+
+// others lists the change set's other files, those sharing a directory
+// with the group first, at most maxOtherFiles: a large change must not
+// cost every request thousands of tokens of file names.
+func (t *task) others(in map[string]bool) []string {
+	dirs := map[string]bool{}
+	for p := range in {
+		dirs[path.Dir(p)] = true
+	}
+	var near, far []string
+	all := t.run.in.Changes.Files()
+	for i := range all {
+		f := &all[i]
+		if in[f.Path()] {
+			continue
+		}
+		line := fmt.Sprintf("%s %s (+%d/-%d)", strings.ToUpper(string(f.Status)), f.Path(), f.Additions, f.Deletions)
+		if dirs[path.Dir(f.Path())] {
+			near = append(near, line)
+		} else {
+			far = append(far, line)
+		}
+	}
+	out := append(near, far...)
+	if len(out) > maxOtherFiles {
+		out = append(out[:maxOtherFiles], fmt.Sprintf("… and %d more (file_read_diff and file_find can show them)", len(out)-maxOtherFiles))
+	}
+	return out
+}
+
+// rules lists the group's rule texts once each, naming the files a text
+// applies to when it does not apply to all of them.
+func (t *task) rules() []promptRule {
+	if t.run.in.Rules == nil {
+		return nil
+	}
+	var out []promptRule
+	at := map[string]int{}
+	for _, f := range t.files {
+		_, text := t.run.in.Rules(f.Path)
+		if text = strings.TrimSpace(text); text == "" {
+			continue
+		}
+		if i, ok := at[text]; ok {
+			out[i].Paths = append(out[i].Paths, f.Path)
+			continue
+		}
+		at[text] = len(out)
+		out = append(out, promptRule{Paths: []string{f.Path}, Text: text})
+	}
+	if len(out) == 1 && len(out[0].Paths) == len(t.files) {
+		out[0].Paths = nil
+	}
+	return out
+}
+
+// compactDiff drops the header lines that <file path> already says
+// (diff --git, index, ---, +++), keeping mode, rename and binary notes.
+func compactDiff(d string) string {
+	var b strings.Builder
+	b.Grow(len(d))
+	header := true
+	for line := range strings.Lines(d) {
+		if header && strings.HasPrefix(line, "@@") {
+			header = false
+		}
+		if header && (strings.HasPrefix(line, "diff --git ") || strings.HasPrefix(line, "index ") ||
+			strings.HasPrefix(line, "--- ") || strings.HasPrefix(line, "+++ ")) {
+			continue
+		}
+		b.WriteString(line)
+	}
+	if b.Len() > 0 && !strings.HasSuffix(b.String(), "\n") {
+		b.WriteByte('\n')
+	}
+	return b.String()
+}
+
+// output assembles coverage, comments, usage and status.
+func (r *run) output(groups []Group, results []groupResult) Output {
+	var out Output
+	cov := make([]review.FileCoverage, len(r.in.Files))
+	causes := map[string][]string{}
+	var order []string
+	for gi, g := range groups {
+		res := results[gi]
+		out.Comments = append(out.Comments, res.comments...)
+		out.Usage = out.Usage.Add(res.usage)
+		gr := GroupReport{Planned: res.planned, Reason: res.reason, Comments: len(res.comments), Usage: res.usage}
+		for _, idx := range g {
+			cov[idx] = r.coverage(r.in.Files[idx].Path, res)
+			gr.Files = append(gr.Files, r.in.Files[idx].Path)
+		}
+		out.Groups = append(out.Groups, gr)
+		if res.reason != "" {
+			key := res.reason + ": " + res.detail
+			if _, ok := causes[key]; !ok {
+				order = append(order, key)
+			}
+			for _, idx := range g {
+				causes[key] = append(causes[key], r.in.Files[idx].Path)
+			}
+		}
+	}
+	out.Files = cov
+	for _, k := range order {
+		out.Errors = append(out.Errors, fmt.Sprintf("%d file(s) not reviewed, %s (%s)", len(causes[k]), k, list(causes[k])))
+	}
+	out.Status = status(cov)
+	sort.SliceStable(out.Comments, func(a, b int) bool { return out.Comments[a].Severity.Rank() > out.Comments[b].Severity.Rank() })
+	return out
+}
+
+func (r *run) coverage(path string, res groupResult) review.FileCoverage {
+	c := review.FileCoverage{Path: path, Reviewed: res.reason == "", Reason: res.reason, Detail: res.detail}
+	if f, ok := r.in.Changes.File(path); ok {
+		if f.OldPath != "" && f.OldPath != f.NewPath {
+			c.OldPath = f.OldPath
+		}
+		c.Status, c.Additions, c.Deletions = string(f.Status), f.Additions, f.Deletions
+	}
+	return c
+}
+
+func list(paths []string) string {
+	if len(paths) > 5 {
+		return strings.Join(paths[:5], ", ") + fmt.Sprintf(", … %d more", len(paths)-5)
+	}
+	return strings.Join(paths, ", ")
+}
+
+// status is complete when every file was reviewed, failed when none was.
+func status(cov []review.FileCoverage) review.Status {
+	n := 0
+	for _, c := range cov {
+		if c.Reviewed {
+			n++
+		}
+	}
+	switch {
+	case n == len(cov):
+		return review.StatusComplete
+	case n == 0:
+		return review.StatusFailed
+	}
+	return review.StatusPartial
+}

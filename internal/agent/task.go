@@ -1,0 +1,154 @@
+package agent
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"sync"
+
+	"github.com/ocr-ci/ocr/internal/review"
+	"github.com/ocr-ci/ocr/tools"
+	openai "github.com/sashabaranov/go-openai"
+)
+
+// task is the review of one group.
+type task struct {
+	a      *Agent
+	run    *run
+	files  []File
+	sess   *tools.Session
+	budget *budget
+	// ctx is the group's context (timeout), used by anchoring too.
+	ctx context.Context
+
+	mu       sync.Mutex
+	usage    review.Usage
+	pending  sync.WaitGroup
+	comments []indexed
+	seq      int
+}
+
+// groupResult is the outcome of one group.
+type groupResult struct {
+	reason   string
+	detail   string
+	comments []review.Comment
+	usage    review.Usage
+	planned  bool
+}
+
+func (t *task) account(u openai.Usage) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	t.usage = t.usage.Add(review.Usage{Requests: 1, PromptTokens: u.PromptTokens, CompletionTokens: u.CompletionTokens})
+}
+
+// review runs the plan phase when the group is large, then the main
+// phase, waits for the anchoring of its comments, and applies the filter.
+func (t *task) review(ctx context.Context) groupResult {
+	gctx, cancel := context.WithTimeout(ctx, t.a.cfg.GroupTimeout)
+	defer cancel()
+	t.ctx = gctx
+	var res groupResult
+	data := t.promptData()
+	var out loopResult
+	if t.needsPlan() {
+		res.planned = true
+		data.Plan, out = t.plan(gctx, data)
+	}
+	if out.err == nil { // a provider, budget or timeout failure of the plan ends the group
+		out = t.main(gctx, data)
+	}
+	t.pending.Wait()
+	res.reason, res.detail = out.reason, out.detail
+	if out.done && out.failed {
+		res.reason, res.detail = ReasonFailed, "the model ended the task with task_done FAILED"
+	}
+	res.comments = t.filtered(ctx, t.collected())
+	t.mu.Lock()
+	res.usage = t.usage
+	t.mu.Unlock()
+	return res
+}
+
+// needsPlan applies the plan thresholds: one file with 50+ changed lines,
+// or 100+ in the group.
+func (t *task) needsPlan() bool {
+	if t.a.cfg.NoPlan {
+		return false
+	}
+	total := 0
+	for _, f := range t.files {
+		n := t.run.churn(f.Path)
+		if n >= filePlanLines {
+			return true
+		}
+		total += n
+	}
+	return total >= groupPlanLines
+}
+
+// plan runs the read-only plan loop and returns its plan. A model that
+// does not produce one leaves "" (the main phase runs without a plan); a
+// request failure is returned in the result.
+func (t *task) plan(ctx context.Context, data mainData) (string, loopResult) {
+	data.Planning = true
+	c := &conv{}
+	c.add(openai.ChatCompletionMessage{Role: openai.ChatMessageRoleSystem, Content: t.a.prompts.render(tmplPlan, nil)})
+	c.user(t.a.prompts.render(tmplMain, data))
+	final := t.a.prompts.render(tmplPlanFinal, nil)
+	r := t.loop(ctx, c, loopSpec{phase: tools.PhasePlan, tools: t.run.planTools, rounds: planRounds - 1,
+		final: final, textEnds: true, nudge: final})
+	if !r.done {
+		t.run.progress("plan for %s failed (%s); reviewing without a plan", t.label(), r.reason)
+		return "", r
+	}
+	text := strings.TrimSpace(r.text)
+	if len(text) > maxPlanChars {
+		text = text[:maxPlanChars] + "\n…"
+	}
+	return text, r
+}
+
+// main runs the main tool loop.
+func (t *task) main(ctx context.Context, data mainData) loopResult {
+	c := &conv{}
+	c.add(openai.ChatCompletionMessage{Role: openai.ChatMessageRoleSystem, Content: t.run.system})
+	c.user(t.a.prompts.render(tmplMain, data))
+	return t.loop(ctx, c, loopSpec{phase: tools.PhaseMain, tools: t.run.mainTools, rounds: t.a.cfg.MaxRounds,
+		final: t.a.prompts.render(tmplFinal, nil), finalTools: t.run.finalTools,
+		nudge: t.a.prompts.render(tmplNudge, nil)})
+}
+
+// filtered runs the configured filter, keeping every comment on error.
+func (t *task) filtered(ctx context.Context, cs []review.Comment) []review.Comment {
+	if t.a.cfg.Filter == nil || len(cs) == 0 {
+		return cs
+	}
+	kept, u, err := t.a.cfg.Filter(ctx, t.groupDiff(), cs)
+	t.budget.settle(0, openai.Usage{PromptTokens: u.PromptTokens, CompletionTokens: u.CompletionTokens})
+	t.mu.Lock()
+	t.usage = t.usage.Add(u)
+	t.mu.Unlock()
+	if err != nil {
+		t.run.progress("filter for %s failed (%v); keeping all %d comment(s)", t.label(), err, len(cs))
+		return cs
+	}
+	return kept
+}
+
+func (t *task) groupDiff() string {
+	var b strings.Builder
+	for _, f := range t.files {
+		fmt.Fprintf(&b, "<file path=%q>\n%s</file>\n", f.Path, f.Diff)
+	}
+	return b.String()
+}
+
+// label names the group in progress lines.
+func (t *task) label() string {
+	if len(t.files) == 1 {
+		return t.files[0].Path
+	}
+	return fmt.Sprintf("%s (+%d file(s))", t.files[0].Path, len(t.files)-1)
+}

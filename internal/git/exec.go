@@ -1,0 +1,152 @@
+package git
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"strings"
+	"time"
+)
+
+// globalArgs come before every subcommand. They pin the configuration a
+// user or repository may set that would change what we parse, and keep git
+// from running commands named in the repository's configuration.
+// https://git-scm.com/docs/git-config
+func globalArgs() []string {
+	return []string{
+		"--no-pager",
+		"-c", "core.quotepath=false",
+		"-c", "core.fsmonitor=false",
+		"-c", "core.hooksPath=" + os.DevNull,
+		"-c", "color.ui=false",
+		"-c", "diff.noprefix=false",
+		"-c", "diff.mnemonicPrefix=false",
+		"-c", "diff.relative=false",
+		"-c", "diff.suppressBlankEmpty=false",
+		"-c", "diff.submodule=short",
+		"-c", "diff.algorithm=default",
+		"-c", "diff.interHunkContext=0",
+		"-c", "diff.orderFile=" + os.DevNull,
+		"-c", "grep.column=false",
+		"-c", "grep.fullName=false",
+	}
+}
+
+// strippedEnv are variables that would redirect git to another repository
+// or change its diff output; ocr runs git in the repository it opened.
+var strippedEnv = map[string]bool{
+	"GIT_DIR": true, "GIT_WORK_TREE": true, "GIT_INDEX_FILE": true,
+	"GIT_COMMON_DIR": true, "GIT_PREFIX": true, "GIT_EXTERNAL_DIFF": true,
+	"GIT_DIFF_OPTS": true, "GIT_PAGER": true, "PAGER": true, "LC_ALL": true,
+	"GIT_TERMINAL_PROMPT": true, "GIT_OPTIONAL_LOCKS": true,
+}
+
+// gitEnv is the environment of every git process.
+func gitEnv(locale string) []string {
+	var env []string
+	for _, kv := range os.Environ() {
+		name, _, _ := strings.Cut(kv, "=")
+		if !strippedEnv[name] {
+			env = append(env, kv)
+		}
+	}
+	return append(env, "GIT_TERMINAL_PROMPT=0", "GIT_OPTIONAL_LOCKS=0",
+		"GIT_PAGER=cat", "PAGER=cat", "LC_ALL="+locale)
+}
+
+// call is one git invocation.
+type call struct {
+	args    []string      // after the global options
+	timeout time.Duration // 0 = Options.Timeout
+	locale  string        // "" = C; utf8Locale for grep
+	stdin   []byte
+}
+
+// maxStderr bounds the stderr kept in an *Error.
+const maxStderr = 16 << 10
+
+// run executes git in the repository and returns its standard output. A
+// non-zero exit is an *Error; callers that expect one (grep's 1 = no match)
+// look at ExitCode.
+func (r *Repo) run(ctx context.Context, c call) ([]byte, error) {
+	if err := r.acquire(ctx); err != nil {
+		return nil, &Error{Args: c.args, ExitCode: -1, Err: err}
+	}
+	defer r.release()
+	timeout := c.timeout
+	if timeout <= 0 {
+		timeout = r.opt.Timeout
+	}
+	cctx, cancel := context.WithTimeout(ctx, timeout)
+	defer cancel()
+	cmd := r.command(cctx, c.locale, c.args...)
+	var stdout bytes.Buffer
+	stderr := &capBuffer{max: maxStderr}
+	cmd.Stdout, cmd.Stderr = &stdout, stderr
+	if c.stdin != nil {
+		cmd.Stdin = bytes.NewReader(c.stdin)
+	}
+	err := cmd.Run()
+	if err == nil {
+		return stdout.Bytes(), nil
+	}
+	return stdout.Bytes(), r.callError(ctx, cctx, c.args, timeout, stderr.String(), err)
+}
+
+// command builds an *exec.Cmd for git with the global options and env.
+func (r *Repo) command(ctx context.Context, locale string, args ...string) *exec.Cmd {
+	cmd := exec.CommandContext(ctx, "git", append(globalArgs(), args...)...)
+	cmd.Dir = r.dir
+	cmd.Env = r.envC
+	if locale == utf8Locale {
+		cmd.Env = r.envUTF8
+	}
+	// Children that keep stdout open (remote helpers) must not hang Wait.
+	cmd.WaitDelay = 2 * time.Second
+	return cmd
+}
+
+// callError turns a failed run into an *Error, telling a timeout apart
+// from the caller's cancellation.
+func (r *Repo) callError(parent, cctx context.Context, args []string, timeout time.Duration, stderr string, err error) *Error {
+	e := &Error{Args: args, ExitCode: -1, Stderr: stderr, Err: err}
+	var exit *exec.ExitError
+	switch {
+	case parent.Err() != nil:
+		e.Err = parent.Err()
+	case errors.Is(cctx.Err(), context.DeadlineExceeded):
+		e.Err = fmt.Errorf("%w after %s", ErrTimeout, timeout)
+		r.logf("git %s: timed out after %s", args[0], timeout)
+	case errors.As(err, &exit) && exit.ExitCode() >= 0:
+		e.ExitCode = exit.ExitCode()
+		e.Err = nil
+	}
+	return e
+}
+
+// exitCode is the git exit status carried by err, or -1.
+func exitCode(err error) int {
+	var e *Error
+	if errors.As(err, &e) {
+		return e.ExitCode
+	}
+	return -1
+}
+
+// capBuffer keeps the first max bytes written to it and drops the rest.
+type capBuffer struct {
+	buf bytes.Buffer
+	max int
+}
+
+func (b *capBuffer) Write(p []byte) (int, error) {
+	if room := b.max - b.buf.Len(); room > 0 {
+		b.buf.Write(p[:min(room, len(p))])
+	}
+	return len(p), nil
+}
+
+func (b *capBuffer) String() string { return b.buf.String() }

@@ -1,0 +1,195 @@
+package git
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+)
+
+// Options configure a Repo. The zero value means the defaults.
+type Options struct {
+	// MaxProcs bounds the short-lived git processes running at once for
+	// this Repo (default 16). The cat-file --batch process is one more.
+	MaxProcs int
+	// Timeout bounds each read (default 30s). Grep and listing use 10s.
+	Timeout time.Duration
+	// FetchTimeout bounds each fetch made by EnsureHistory (default 5m).
+	FetchTimeout time.Duration
+	// Logf receives notes about unusual events (a restarted cat-file
+	// process, a skipped untracked file, a timeout); nil discards them.
+	Logf func(format string, args ...any)
+}
+
+// Defaults.
+const (
+	defaultMaxProcs     = 16
+	defaultTimeout      = 30 * time.Second
+	defaultListTimeout  = 10 * time.Second
+	defaultFetchTimeout = 5 * time.Minute
+	utf8Locale          = "C.UTF-8"
+)
+
+func (o Options) withDefaults() Options {
+	if o.MaxProcs <= 0 {
+		o.MaxProcs = defaultMaxProcs
+	}
+	if o.Timeout <= 0 {
+		o.Timeout = defaultTimeout
+	}
+	if o.FetchTimeout <= 0 {
+		o.FetchTimeout = defaultFetchTimeout
+	}
+	return o
+}
+
+// Repo is a git repository (or, from Plain, a directory that is not one).
+// Its methods are safe for concurrent use.
+type Repo struct {
+	dir       string // absolute top-level directory, symlinks resolved
+	commonDir string // absolute git common directory ("" for Plain)
+	sha256    bool
+	versionMu sync.Mutex
+	version   [2]int
+	plain     bool
+	opt       Options
+	sem       chan struct{}
+	running   atomic.Int32 // git processes holding a slot
+	peak      atomic.Int32 // most seen at once (for tests)
+	envC      []string
+	envUTF8   []string
+	batch     *catFile
+}
+
+func newRepo(dir string, opt Options) *Repo {
+	opt = opt.withDefaults()
+	r := &Repo{dir: dir, opt: opt, sem: make(chan struct{}, opt.MaxProcs),
+		envC: gitEnv("C"), envUTF8: gitEnv(utf8Locale)}
+	r.batch = &catFile{repo: r, lock: make(chan struct{}, 1)}
+	return r
+}
+
+// Open finds the repository containing dir. Outside a repository the error
+// matches ErrNotRepository.
+func Open(ctx context.Context, dir string, opt Options) (*Repo, error) {
+	abs, err := absDir(dir)
+	if err != nil {
+		return nil, fmt.Errorf("could not open the repository: %w", err)
+	}
+	r := newRepo(abs, opt)
+	if err := r.checkVersion(ctx); err != nil {
+		return nil, err
+	}
+	out, err := r.run(ctx, call{args: []string{"rev-parse", "--show-toplevel", "--show-object-format", "--git-common-dir"}})
+	if err != nil {
+		if e, ok := err.(*Error); ok && strings.Contains(e.Stderr, "not a git repository") {
+			return nil, fmt.Errorf("%s: %w", abs, ErrNotRepository)
+		}
+		return nil, fmt.Errorf("could not open the repository at %s (a work tree is required): %w", abs, err)
+	}
+	lines := strings.Split(strings.TrimRight(string(out), "\n"), "\n")
+	if len(lines) != 3 || lines[0] == "" {
+		return nil, fmt.Errorf("could not open the repository at %s: unexpected rev-parse output %q (is %s a bare repository?)", abs, out, abs)
+	}
+	common := lines[2]
+	if !filepath.IsAbs(common) {
+		common = filepath.Join(abs, common)
+	}
+	r.dir, r.sha256, r.commonDir = filepath.Clean(lines[0]), lines[1] == "sha256", common
+	return r, nil
+}
+
+// Plain returns a Repo for a directory that is not a git repository: only
+// Grep (always with NoIndex) and ReadFile with ref "" work; the other
+// methods return ErrNotRepository.
+func Plain(dir string, opt Options) *Repo {
+	abs, err := filepath.Abs(dir)
+	if err == nil {
+		if real, err := filepath.EvalSymlinks(abs); err == nil {
+			abs = real
+		}
+	}
+	r := newRepo(abs, opt)
+	r.plain = true
+	return r
+}
+
+// absDir returns dir as an absolute path with symlinks resolved, checking
+// that it is a directory.
+func absDir(dir string) (string, error) {
+	abs, err := filepath.Abs(dir)
+	if err == nil {
+		abs, err = filepath.EvalSymlinks(abs)
+	}
+	if err != nil {
+		return "", err
+	}
+	fi, err := os.Stat(abs)
+	if err != nil {
+		return "", err
+	}
+	if !fi.IsDir() {
+		return "", fmt.Errorf("%s is not a directory", abs)
+	}
+	return abs, nil
+}
+
+// Dir is the absolute top-level directory of the work tree.
+func (r *Repo) Dir() string { return r.dir }
+
+// Close stops the shared cat-file process. The Repo stays usable: a later
+// ReadFile starts a new one.
+func (r *Repo) Close() error { return r.batch.close() }
+
+// needRepo fails for a Plain directory.
+func (r *Repo) needRepo() error {
+	if r.plain {
+		return fmt.Errorf("%s: %w", r.dir, ErrNotRepository)
+	}
+	return nil
+}
+
+// acquire takes a process slot, giving up when ctx ends.
+func (r *Repo) acquire(ctx context.Context) error {
+	select {
+	case r.sem <- struct{}{}:
+		n := r.running.Add(1)
+		for p := r.peak.Load(); n > p && !r.peak.CompareAndSwap(p, n); p = r.peak.Load() {
+		}
+		return nil
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+}
+
+func (r *Repo) release() {
+	r.running.Add(-1)
+	<-r.sem
+}
+
+// logf forwards to Options.Logf when set.
+func (r *Repo) logf(format string, args ...any) {
+	if r.opt.Logf != nil {
+		r.opt.Logf(format, args...)
+	}
+}
+
+// emptyTree is EmptyTree in this repository's object format.
+func (r *Repo) emptyTree() string {
+	if r.sha256 {
+		return emptyTreeSHA256
+	}
+	return EmptyTree
+}
+
+// mapRef translates EmptyTree for SHA-256 repositories.
+func (r *Repo) mapRef(ref string) string {
+	if ref == EmptyTree {
+		return r.emptyTree()
+	}
+	return ref
+}

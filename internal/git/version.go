@@ -1,0 +1,55 @@
+package git
+
+import (
+	"context"
+	"fmt"
+	"strconv"
+	"strings"
+)
+
+// minMajor.minMinor is the oldest git ocr runs with (rev-parse
+// --end-of-options).
+const minMajor, minMinor = 2, 30
+
+// checkVersion records git's version and refuses one that is too old.
+func (r *Repo) checkVersion(ctx context.Context) error {
+	out, err := r.run(ctx, call{args: []string{"version"}})
+	if err != nil {
+		return fmt.Errorf("could not run git (install git %d.%d or later and put it on PATH): %w", minMajor, minMinor, err)
+	}
+	r.versionMu.Lock()
+	r.version = parseVersion(string(out))
+	r.versionMu.Unlock()
+	if !r.atLeast(minMajor, minMinor) {
+		return fmt.Errorf("git %d.%d or later is required, found %q: upgrade git", minMajor, minMinor, strings.TrimSpace(string(out)))
+	}
+	return nil
+}
+
+// ensureVersion learns git's version once (a Plain Repo skips Open's
+// check); it reports whether the version is known.
+func (r *Repo) ensureVersion(ctx context.Context) bool {
+	if r.atLeast(1, 0) {
+		return true
+	}
+	return r.checkVersion(ctx) == nil
+}
+
+// parseVersion reads "git version 2.39.5 (Apple Git-146)" as {2, 39}.
+func parseVersion(s string) [2]int {
+	s = strings.TrimPrefix(strings.TrimSpace(s), "git version ")
+	parts := strings.SplitN(s, ".", 3)
+	var v [2]int
+	for i := 0; i < 2 && i < len(parts); i++ {
+		digits := strings.TrimRightFunc(parts[i], func(r rune) bool { return r < '0' || r > '9' })
+		v[i], _ = strconv.Atoi(digits)
+	}
+	return v
+}
+
+// atLeast reports whether git is at least major.minor.
+func (r *Repo) atLeast(major, minor int) bool {
+	r.versionMu.Lock()
+	defer r.versionMu.Unlock()
+	return r.version[0] > major || r.version[0] == major && r.version[1] >= minor
+}

@@ -1,0 +1,162 @@
+// Package llm is ocr's client for OpenAI-compatible chat-completion
+// endpoints: configuration from the environment, retries with backoff that
+// honour Retry-After, extra headers and body fields, and usage accounting.
+// It imports only the standard library and go-openai.
+package llm
+
+import (
+	"fmt"
+	"net"
+	"net/url"
+	"reflect"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// DefaultTimeout bounds one HTTP attempt when OCR_LLM_TIMEOUT is unset.
+const DefaultTimeout = 300 * time.Second
+
+// openAIURL is the endpoint used when only OPENAI_API_KEY is set.
+const openAIURL = "https://api.openai.com/v1"
+
+// Config is the endpoint configuration. The zero value plus Load's lookups
+// is complete; nothing else reads the environment. The envconfig tags let the
+// runner embed it in its own envconfig.Process call as well.
+type Config struct {
+	// URL is a base URL ending in /v1 or a full .../chat/completions URL.
+	URL   string `envconfig:"OCR_LLM_URL"`
+	Token string `envconfig:"OCR_LLM_TOKEN"`
+	Model string `envconfig:"OCR_LLM_MODEL"`
+	// Timeout bounds one HTTP attempt: integer seconds or a Go duration.
+	Timeout Seconds `envconfig:"OCR_LLM_TIMEOUT"`
+	// ExtraHeaders are sent with every request: a JSON object or k=v,k=v.
+	ExtraHeaders Headers `envconfig:"OCR_LLM_EXTRA_HEADERS"`
+	// ExtraBody is a JSON object merged into every request body
+	// (provider switches such as {"enable_thinking": false}).
+	ExtraBody Body `envconfig:"OCR_LLM_EXTRA_BODY"`
+	// AzureDeployment selects Azure OpenAI: URL is then the resource endpoint
+	// (https://NAME.openai.azure.com) and requests go to this deployment.
+	AzureDeployment string `envconfig:"OCR_LLM_AZURE_DEPLOYMENT"`
+	// AzureAPIVersion is the api-version query parameter (default go-openai's).
+	AzureAPIVersion string `envconfig:"OCR_LLM_AZURE_API_VERSION"`
+	// OpenAIKey and OpenAIBaseURL are the fallbacks for Token and URL.
+	OpenAIKey     string `envconfig:"OPENAI_API_KEY"`
+	OpenAIBaseURL string `envconfig:"OPENAI_BASE_URL"`
+}
+
+// Load fills a Config from lookup (os.LookupEnv in production, a map in
+// tests). envconfig v1.4 has no pluggable lookup, so this walks the same
+// tags and uses the same Decode method for the non-string fields (the
+// package stays free of the envconfig import).
+func Load(lookup func(string) (string, bool)) (Config, error) {
+	var c Config
+	v := reflect.ValueOf(&c).Elem()
+	for i := 0; i < v.NumField(); i++ {
+		name := v.Type().Field(i).Tag.Get("envconfig")
+		s, ok := lookup(name)
+		if !ok || strings.TrimSpace(s) == "" {
+			continue
+		}
+		if err := setField(v.Field(i), strings.TrimSpace(s)); err != nil {
+			return Config{}, fmt.Errorf("invalid %s: %w", name, err)
+		}
+	}
+	return c, nil
+}
+
+// decoder is envconfig.Decoder, restated to keep the import list short.
+type decoder interface{ Decode(value string) error }
+
+func setField(f reflect.Value, s string) error {
+	if d, ok := f.Addr().Interface().(decoder); ok {
+		return d.Decode(s)
+	}
+	f.SetString(s)
+	return nil
+}
+
+// BaseURL is the resolved endpoint without a trailing /chat/completions.
+func (c Config) BaseURL() string {
+	u := c.URL
+	if u == "" {
+		u = c.OpenAIBaseURL
+	}
+	if u == "" && c.OpenAIKey != "" {
+		u = openAIURL
+	}
+	u = strings.TrimRight(strings.TrimSpace(u), "/")
+	u = strings.TrimSuffix(u, "/chat/completions")
+	return strings.TrimRight(u, "/")
+}
+
+// APIToken is OCR_LLM_TOKEN, or OPENAI_API_KEY when that is unset.
+func (c Config) APIToken() string {
+	if c.Token != "" {
+		return c.Token
+	}
+	return c.OpenAIKey
+}
+
+// ModelName is the model to request: Model, or the Azure deployment.
+func (c Config) ModelName() string {
+	if c.Model != "" {
+		return c.Model
+	}
+	return c.AzureDeployment
+}
+
+// Validate reports missing or malformed settings, naming the variables to set.
+func (c Config) Validate() error {
+	var missing []string
+	base := c.BaseURL()
+	if base == "" {
+		missing = append(missing, "OCR_LLM_URL (or OPENAI_BASE_URL)")
+	}
+	if c.APIToken() == "" && !loopback(base) {
+		missing = append(missing, "OCR_LLM_TOKEN (or OPENAI_API_KEY)")
+	}
+	if c.ModelName() == "" {
+		missing = append(missing, "OCR_LLM_MODEL (or --model)")
+	}
+	if len(missing) > 0 {
+		return fmt.Errorf("no LLM endpoint configured: set %s", strings.Join(missing, ", "))
+	}
+	u, err := url.Parse(base)
+	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+		return fmt.Errorf("invalid OCR_LLM_URL %q: want an http(s) URL such as https://api.openai.com/v1", base)
+	}
+	return nil
+}
+
+// loopback reports whether base points at this machine (Ollama, vLLM),
+// where a token is optional.
+func loopback(base string) bool {
+	u, err := url.Parse(base)
+	if err != nil {
+		return false
+	}
+	h := u.Hostname()
+	if h == "localhost" {
+		return true
+	}
+	ip := net.ParseIP(h)
+	return ip != nil && ip.IsLoopback()
+}
+
+// Seconds is a duration read as integer seconds ("300") or a Go duration ("5m").
+type Seconds time.Duration
+
+// Decode implements envconfig.Decoder.
+func (s *Seconds) Decode(v string) error {
+	if n, err := strconv.Atoi(v); err == nil && n > 0 {
+		*s = Seconds(time.Duration(n) * time.Second)
+		return nil
+	}
+	d, err := time.ParseDuration(v)
+	if err != nil || d <= 0 {
+		return fmt.Errorf("%q is not a positive number of seconds", v)
+	}
+	*s = Seconds(d)
+	return nil
+}

@@ -1,0 +1,47 @@
+package llm
+
+import (
+	"encoding/json"
+	"fmt"
+	"strings"
+)
+
+// Headers are extra HTTP headers, read from a JSON object or k=v,k=v.
+type Headers map[string]string
+
+// Decode implements envconfig.Decoder.
+func (h *Headers) Decode(v string) error {
+	out := Headers{}
+	if strings.HasPrefix(strings.TrimSpace(v), "{") {
+		if err := json.Unmarshal([]byte(v), (*map[string]string)(&out)); err != nil {
+			return fmt.Errorf("headers must be a JSON object of strings or k=v,k=v: %w", err)
+		}
+		*h = out
+		return nil
+	}
+	for _, pair := range strings.Split(v, ",") {
+		if strings.TrimSpace(pair) == "" {
+			continue
+		}
+		k, val, ok := strings.Cut(pair, "=")
+		if !ok || strings.TrimSpace(k) == "" {
+			return fmt.Errorf("header %q is not k=v", pair)
+		}
+		out[strings.TrimSpace(k)] = strings.TrimSpace(val)
+	}
+	*h = out
+	return nil
+}
+
+// Body is a JSON object merged into every request body.
+type Body map[string]json.RawMessage
+
+// Decode implements envconfig.Decoder.
+func (b *Body) Decode(v string) error {
+	out := Body{}
+	if err := json.Unmarshal([]byte(v), (*map[string]json.RawMessage)(&out)); err != nil {
+		return fmt.Errorf("extra body must be a JSON object: %w", err)
+	}
+	*b = out
+	return nil
+}

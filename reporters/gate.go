@@ -1,0 +1,112 @@
+package reporters
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/ocr-ci/ocr/internal/review"
+)
+
+// Exit codes of a review run, as documented in the README.
+const (
+	// ExitOK: the review is complete and nothing reached the --fail-on threshold.
+	ExitOK = 0
+	// ExitFindings: at least one comment is at or above the --fail-on threshold.
+	ExitFindings = 1
+	// ExitError: ocr itself failed (configuration, git, I/O); decided by the runner.
+	ExitError = 2
+	// ExitIncomplete: some or all selected files were not reviewed.
+	ExitIncomplete = 3
+)
+
+// FailOn is the severity threshold of the gate; FailNever disables it.
+type FailOn string
+
+// The values accepted by --fail-on / OCR_FAIL_ON.
+const (
+	FailCritical FailOn = "critical"
+	FailHigh     FailOn = "high"
+	FailMedium   FailOn = "medium"
+	FailLow      FailOn = "low"
+	FailNever    FailOn = "never"
+)
+
+// ParseFailOn reads a --fail-on value; the empty string means never.
+func ParseFailOn(s string) (FailOn, error) {
+	switch v := FailOn(strings.ToLower(strings.TrimSpace(s))); v {
+	case FailCritical, FailHigh, FailMedium, FailLow, FailNever:
+		return v, nil
+	case "":
+		return FailNever, nil
+	}
+	return "", fmt.Errorf("invalid --fail-on value %q: use critical, high, medium, low or never", s)
+}
+
+// rank is the lowest severity rank that trips the gate; 0 never trips.
+func (f FailOn) rank() int {
+	if f == FailNever {
+		return 0
+	}
+	return review.Severity(f).Rank()
+}
+
+// ExitCode decides the exit status of a finished review: ExitIncomplete when
+// the review did not cover every selected file (unless allowPartial and
+// something was reviewed), else ExitFindings when a comment is at or above
+// failOn, else ExitOK. A failed review (nothing reviewed) is always
+// ExitIncomplete: allowPartial accepts gaps, not a review of nothing.
+func ExitCode(r *review.Review, failOn FailOn, allowPartial bool) int {
+	switch r.Status {
+	case review.StatusFailed:
+		return ExitIncomplete
+	case review.StatusPartial:
+		if !allowPartial {
+			return ExitIncomplete
+		}
+	}
+	if t := failOn.rank(); t > 0 && MaxSeverity(r.Comments).Rank() >= t {
+		return ExitFindings
+	}
+	return ExitOK
+}
+
+// MaxSeverity is the most severe severity among comments, "" when there are none.
+func MaxSeverity(cs []review.Comment) review.Severity {
+	var max review.Severity
+	for _, c := range cs {
+		if c.Severity.Rank() > max.Rank() {
+			max = c.Severity
+		}
+	}
+	return max
+}
+
+// bySeverity returns a copy of cs, most severe first, then by path and line,
+// so every reporter lists findings in the same stable order.
+func bySeverity(cs []review.Comment) []review.Comment {
+	out := append([]review.Comment(nil), cs...)
+	sort.SliceStable(out, func(i, j int) bool {
+		a, b := out[i], out[j]
+		if a.Severity.Rank() != b.Severity.Rank() {
+			return a.Severity.Rank() > b.Severity.Rank()
+		}
+		if a.Path != b.Path {
+			return a.Path < b.Path
+		}
+		return a.StartLine < b.StartLine
+	})
+	return out
+}
+
+// severityCounts counts comments per severity.
+func severityCounts(cs []review.Comment) map[review.Severity]int {
+	n := map[review.Severity]int{}
+	for _, c := range cs {
+		n[c.Severity]++
+	}
+	return n
+}
+
+// severityOrder lists the severities most severe first.
+var severityOrder = []review.Severity{review.SeverityCritical, review.SeverityHigh, review.SeverityMedium, review.SeverityLow}

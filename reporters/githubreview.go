@@ -1,0 +1,207 @@
+package reporters
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net/http"
+	"net/url"
+	"strings"
+	"time"
+
+	"github.com/google/go-github/v62/github"
+
+	"github.com/ocr-ci/ocr/anchor"
+	"github.com/ocr-ci/ocr/internal/review"
+)
+
+// GitHubReview posts a finished review to a GitHub pull request: one review
+// (event COMMENT) with inline comments, file-level comments for what cannot
+// be inline, and one sticky summary issue comment edited in place. Re-runs
+// are idempotent through hidden fingerprint markers.
+// https://docs.github.com/rest/pulls/reviews#create-a-review-for-a-pull-request
+type GitHubReview struct {
+	// BaseURL is the REST API root (GITHUB_API_URL); "" means api.github.com.
+	BaseURL string
+	// Token authenticates (OCR_GITHUB_TOKEN or GITHUB_TOKEN); never logged.
+	Token string
+	// HTTPClient is the client to send through; nil means a default one.
+	HTTPClient *http.Client
+	Owner      string
+	Repo       string
+	PR         int
+	// HeadSHA is the pull request's head commit (from the event, never
+	// GITHUB_SHA); "" means the review's Head.
+	HeadSHA string
+	// Changes is the pull request's diff; every location is checked
+	// against it before anything is sent.
+	Changes *anchor.ChangeSet
+	// MaxInline caps ocr's inline comments on the pull request (default 30);
+	// the rest go to the summary.
+	MaxInline int
+	// MaxFileComments caps file-level comments per run (default 10).
+	MaxFileComments int
+	// ReadOnly is set when the token cannot write (fork pull request): the
+	// review goes to Fallback without a single API call.
+	ReadOnly bool
+	// Fallback receives the review when posting is impossible (read-only
+	// token, 403): annotations and the step summary.
+	Fallback Reporter
+	// ConfigHash fingerprints the configuration, recorded in the summary
+	// for incremental reviews (see ReadState).
+	ConfigHash string
+	// Incremental is set when the review covers only the commits since the
+	// last reviewed head: earlier findings missing from it are not resolved.
+	Incremental bool
+	// Logf receives notices; nil discards them.
+	Logf func(format string, args ...any)
+	// Sleep waits between rate-limited retries; nil uses a real timer.
+	Sleep func(ctx context.Context, d time.Duration) error
+}
+
+var _ Reporter = (*GitHubReview)(nil)
+
+// ErrNoWriteAccess is returned (wrapped) when the platform refused a write
+// because of the token's permissions.
+var ErrNoWriteAccess = errors.New("the token cannot write comments")
+
+// ghRun is the state of one Report call.
+type ghRun struct {
+	g       *GitHubReview
+	c       *github.Client
+	lim     *limiter
+	head    string
+	ex      ghExisting
+	notes   []string
+	changes *diffIndex
+}
+
+// Report posts r. Permission problems fall back to g.Fallback and return
+// nil: a fork pull request is not a failure of the review.
+func (g *GitHubReview) Report(ctx context.Context, r *review.Review) error {
+	if g.ReadOnly {
+		return g.fallback(ctx, r, "the token is read-only (pull request from a fork)")
+	}
+	run, err := g.newRun(r)
+	if err != nil {
+		return err
+	}
+	err = run.report(ctx, r)
+	if errors.Is(err, ErrNoWriteAccess) {
+		return g.fallback(ctx, r, err.Error())
+	}
+	return err
+}
+
+func (g *GitHubReview) newRun(r *review.Review) (*ghRun, error) {
+	c, lim, err := g.client()
+	if err != nil {
+		return nil, err
+	}
+	head := postOr(g.HeadSHA, r.Head)
+	if head == "" {
+		return nil, errors.New("github-review needs the pull request's head commit: none was given")
+	}
+	var files []anchor.File
+	if g.Changes != nil {
+		files = g.Changes.Files()
+	}
+	return &ghRun{g: g, c: c, lim: lim, head: head, changes: newDiffIndex(files)}, nil
+}
+
+func (g *GitHubReview) client() (*github.Client, *limiter, error) {
+	base := http.DefaultTransport
+	timeout := 60 * time.Second
+	if g.HTTPClient != nil {
+		if g.HTTPClient.Transport != nil {
+			base = g.HTTPClient.Transport
+		}
+		timeout = g.HTTPClient.Timeout
+	}
+	lim := newLimiter(base, 1, g.Sleep, g.logf)
+	lim.writeGap = time.Second
+	c := github.NewClient(&http.Client{Transport: lim, Timeout: timeout})
+	if g.Token != "" {
+		c = c.WithAuthToken(g.Token)
+	}
+	if g.BaseURL != "" {
+		u, err := url.Parse(strings.TrimSuffix(g.BaseURL, "/") + "/")
+		if err != nil {
+			return nil, nil, fmt.Errorf("invalid GitHub API URL %q (check GITHUB_API_URL): %w", g.BaseURL, err)
+		}
+		c.BaseURL = u
+	}
+	return c, lim, nil
+}
+
+func (g *GitHubReview) logf(format string, args ...any) {
+	if g.Logf != nil {
+		g.Logf(format, args...)
+	}
+}
+
+// fallback hands the review to the fallback reporter with a notice naming
+// the permission the workflow lacks.
+func (g *GitHubReview) fallback(ctx context.Context, r *review.Review, why string) error {
+	g.logf("ocr: not posting a review on pull request #%d: %s. Same-repository pull requests need "+
+		"`permissions: pull-requests: write` in the workflow; fork pull requests get a read-only token. "+
+		"The findings are in the annotations, the step summary and the SARIF file instead.", g.PR, why)
+	if g.Fallback == nil {
+		return nil
+	}
+	return g.Fallback.Report(ctx, r)
+}
+
+func (g *GitHubReview) maxInline() int {
+	if g.MaxInline > 0 {
+		return g.MaxInline
+	}
+	return 30
+}
+
+func (g *GitHubReview) maxFile() int {
+	if g.MaxFileComments > 0 {
+		return g.MaxFileComments
+	}
+	return 10
+}
+
+// report is the whole run: read what is there, plan, post, summarise.
+func (run *ghRun) report(ctx context.Context, r *review.Review) error {
+	if err := run.load(ctx); err != nil {
+		return err
+	}
+	ps := plan(r.Comments, run.changes, planOptions{MaxInline: run.g.maxInline(), MaxFile: run.g.maxFile(), Posted: run.ex.posted()})
+	ps, postErr := run.post(ctx, ps)
+	if errors.Is(postErr, ErrNoWriteAccess) {
+		return postErr
+	}
+	if postErr != nil {
+		run.notes = append(run.notes, "Some comments could not be posted: "+postErr.Error())
+	}
+	in := stickyInput{Review: r, Placements: ps, Resolved: run.resolved(r), Notes: run.notes,
+		State: State{Head: run.head, Config: run.g.ConfigHash}}
+	if err := run.upsertSummary(ctx, stickySummary(in)); err != nil {
+		return errors.Join(postErr, err)
+	}
+	return postErr
+}
+
+// resolved lists ocr's earlier findings that this run no longer reports.
+func (run *ghRun) resolved(r *review.Review) []resolvedItem {
+	if run.g.Incremental {
+		return nil
+	}
+	now := map[string]bool{}
+	for _, c := range r.Comments {
+		now[fingerprintOf(c)] = true
+	}
+	var out []resolvedItem
+	for _, fp := range run.ex.order {
+		if !now[fp] {
+			c := run.ex.all[fp]
+			out = append(out, resolvedItem{Path: c.GetPath(), Link: c.GetHTMLURL()})
+		}
+	}
+	return out
+}

@@ -1,0 +1,135 @@
+package reporters
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net/http"
+
+	"github.com/google/go-github/v62/github"
+)
+
+// ghExisting is what earlier runs left on the pull request.
+type ghExisting struct {
+	// current maps fingerprints to ocr's root comments still attached to
+	// the diff (not outdated): those findings are not posted again.
+	current map[string]*github.PullRequestComment
+	// all holds every ocr root comment by fingerprint, outdated included,
+	// in first-seen order, for the resolved list.
+	all     map[string]*github.PullRequestComment
+	order   []string
+	summary *github.IssueComment
+}
+
+func (e *ghExisting) posted() map[string]bool {
+	m := make(map[string]bool, len(e.current))
+	for fp := range e.current {
+		m[fp] = true
+	}
+	return m
+}
+
+// load lists the pull request's review comments and issue comments, all
+// pages, before anything is written.
+func (run *ghRun) load(ctx context.Context) error {
+	cs, err := run.listReviewComments(ctx)
+	if err != nil {
+		return err
+	}
+	run.ex = indexComments(cs)
+	run.ex.summary, err = run.findSummary(ctx)
+	return err
+}
+
+func (run *ghRun) listReviewComments(ctx context.Context) ([]*github.PullRequestComment, error) {
+	g := run.g
+	opt := &github.PullRequestListCommentsOptions{ListOptions: github.ListOptions{PerPage: 100}}
+	var all []*github.PullRequestComment
+	for {
+		page, resp, err := run.c.PullRequests.ListComments(ctx, g.Owner, g.Repo, g.PR, opt)
+		if err != nil {
+			return nil, ghError(err, fmt.Sprintf("list the review comments of pull request #%d", g.PR))
+		}
+		all = append(all, page...)
+		if resp.NextPage == 0 {
+			return all, nil
+		}
+		opt.Page = resp.NextPage
+	}
+}
+
+func indexComments(cs []*github.PullRequestComment) ghExisting {
+	e := ghExisting{current: map[string]*github.PullRequestComment{},
+		all: map[string]*github.PullRequestComment{}}
+	for _, c := range cs {
+		// Replies are never ocr's findings; ocr never edits or deletes a
+		// thread, so a human reply is always kept.
+		fp, ours := markerFingerprint(c.GetBody())
+		if c.InReplyTo != nil || !ours {
+			continue
+		}
+		if _, seen := e.all[fp]; !seen {
+			e.all[fp] = c
+			e.order = append(e.order, fp)
+		}
+		if c.Line != nil || c.GetSubjectType() == "file" {
+			e.current[fp] = c
+		}
+	}
+	return e
+}
+
+func (run *ghRun) findSummary(ctx context.Context) (*github.IssueComment, error) {
+	g := run.g
+	opt := &github.IssueListCommentsOptions{ListOptions: github.ListOptions{PerPage: 100}}
+	for {
+		page, resp, err := run.c.Issues.ListComments(ctx, g.Owner, g.Repo, g.PR, opt)
+		if err != nil {
+			return nil, ghError(err, fmt.Sprintf("list the comments of pull request #%d", g.PR))
+		}
+		for _, c := range page {
+			if isSummary(c.GetBody()) {
+				return c, nil
+			}
+		}
+		if resp.NextPage == 0 {
+			return nil, nil
+		}
+		opt.Page = resp.NextPage
+	}
+}
+
+// LastState reads the state recorded by the last run's sticky summary: the
+// head it reviewed and its configuration fingerprint. ok is false when no
+// earlier run left one.
+func (g *GitHubReview) LastState(ctx context.Context) (s State, ok bool, err error) {
+	c, _, err := g.client()
+	if err != nil {
+		return State{}, false, err
+	}
+	sum, err := (&ghRun{g: g, c: c}).findSummary(ctx)
+	if err != nil || sum == nil {
+		return State{}, false, err
+	}
+	s, ok = ReadState(sum.GetBody())
+	return s, ok, nil
+}
+
+// ghError adds what failed to a go-github error and marks permission
+// refusals with ErrNoWriteAccess.
+func ghError(err error, what string) error {
+	var er *github.ErrorResponse
+	if errors.As(err, &er) && er.Response != nil && er.Response.StatusCode == http.StatusForbidden {
+		return fmt.Errorf("could not %s: GitHub answered 403 %q: %w", what, er.Message, ErrNoWriteAccess)
+	}
+	return fmt.Errorf("could not %s: %w", what, err)
+}
+
+// ghStatus is the HTTP status of a go-github error, 0 when there is none.
+func ghStatus(err error) int {
+	var er *github.ErrorResponse
+	if errors.As(err, &er) && er.Response != nil {
+		return er.Response.StatusCode
+	}
+	return 0
+}

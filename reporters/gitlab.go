@@ -1,0 +1,225 @@
+package reporters
+
+import (
+	"context"
+	"crypto/tls"
+	"crypto/x509"
+	"errors"
+	"fmt"
+	"net/http"
+	"os"
+	"time"
+
+	gitlab "gitlab.com/gitlab-org/api/client-go"
+
+	"github.com/ocr-ci/ocr/anchor"
+	"github.com/ocr-ci/ocr/internal/review"
+)
+
+// GitLabDiscussion posts a finished review to a GitLab merge request: one
+// diff discussion per finding at its exact position, general notes for
+// what cannot be anchored, one sticky summary note edited in place, and
+// resolution of its own outdated threads nobody replied to.
+// https://docs.gitlab.com/api/discussions/#create-a-new-thread-in-the-merge-request-diff
+type GitLabDiscussion struct {
+	// BaseURL is the API root (CI_API_V4_URL), e.g. https://gitlab.example.com/api/v4.
+	BaseURL string
+	// Token is a project/group access token with api scope
+	// (OCR_GITLAB_TOKEN or GITLAB_TOKEN); never logged.
+	Token string
+	// TokenSource names the variable the token came from; "CI_JOB_TOKEN"
+	// is refused up front because job tokens cannot create notes.
+	TokenSource string
+	// CAFile is a PEM bundle trusted in addition to the system roots
+	// (CI_SERVER_TLS_CA_FILE).
+	CAFile string
+	// HTTPClient is the client to send through; nil means a default one.
+	HTTPClient *http.Client
+	// Project is the numeric ID or path (CI_MERGE_REQUEST_PROJECT_ID or CI_PROJECT_ID).
+	Project string
+	MR      int
+	// HeadSHA is the merge request's head commit; "" means the review's Head.
+	HeadSHA string
+	// Changes is the merge request's diff.
+	Changes *anchor.ChangeSet
+	// MaxInline caps ocr's diff discussions on the merge request (default 30).
+	MaxInline int
+	// MaxFileComments caps general notes (findings that cannot be placed
+	// in the diff) per run (default 10).
+	MaxFileComments int
+	// Concurrency bounds simultaneous writes (default 4).
+	Concurrency int
+	// Fallback receives the review when the token cannot write.
+	Fallback Reporter
+	// ConfigHash and Incremental: as on GitHubReview.
+	ConfigHash  string
+	Incremental bool
+	// Logf receives notices; nil discards them.
+	Logf func(format string, args ...any)
+	// Sleep waits between rate-limited retries; nil uses a real timer.
+	Sleep func(ctx context.Context, d time.Duration) error
+}
+
+var _ Reporter = (*GitLabDiscussion)(nil)
+
+// glRun is the state of one Report call.
+type glRun struct {
+	g       *GitLabDiscussion
+	c       *gitlab.Client
+	lim     *limiter
+	head    string
+	ex      glExisting
+	refs    diffRefs
+	changes *diffIndex
+	notes   []string
+}
+
+// jobTokenHelp is said plainly whenever GitLab refuses to let ocr write.
+const jobTokenHelp = "CI_JOB_TOKEN cannot create merge request notes or discussions; set OCR_GITLAB_TOKEN " +
+	"to a project or group access token with the api scope (Developer role)"
+
+// Report posts r. Permission problems are reported plainly, the review
+// goes to Fallback, and the error wraps ErrNoWriteAccess.
+func (g *GitLabDiscussion) Report(ctx context.Context, r *review.Review) error {
+	switch {
+	case g.Token == "":
+		return g.fallback(ctx, r, fmt.Errorf("cannot post to merge request !%d without a token: set OCR_GITLAB_TOKEN "+
+			"to a project or group access token with the api scope: %w", g.MR, ErrNoWriteAccess))
+	case g.TokenSource == "CI_JOB_TOKEN":
+		return g.fallback(ctx, r, fmt.Errorf("cannot post to merge request !%d: %s: %w", g.MR, jobTokenHelp, ErrNoWriteAccess))
+	}
+	run, err := g.newRun(r)
+	if err != nil {
+		return err
+	}
+	err = run.report(ctx, r)
+	if errors.Is(err, ErrNoWriteAccess) {
+		return g.fallback(ctx, r, err)
+	}
+	return err
+}
+
+func (g *GitLabDiscussion) fallback(ctx context.Context, r *review.Review, err error) error {
+	g.logf("ocr: %v", err)
+	if g.Fallback != nil {
+		err = errors.Join(err, g.Fallback.Report(ctx, r))
+	}
+	return err
+}
+
+func (g *GitLabDiscussion) newRun(r *review.Review) (*glRun, error) {
+	c, lim, err := g.client()
+	if err != nil {
+		return nil, err
+	}
+	head := postOr(g.HeadSHA, r.Head)
+	var files []anchor.File
+	if g.Changes != nil {
+		files = g.Changes.Files()
+	}
+	return &glRun{g: g, c: c, lim: lim, head: head, changes: newDiffIndex(files)}, nil
+}
+
+// noWait disables client-go's own limiter: the limiter transport below it
+// honours 429 and RateLimit-* instead.
+type noWait struct{}
+
+func (noWait) Wait(context.Context) error { return nil }
+
+func (g *GitLabDiscussion) client() (*gitlab.Client, *limiter, error) {
+	base, timeout, err := g.transport()
+	if err != nil {
+		return nil, nil, err
+	}
+	lim := newLimiter(base, max(1, postOrInt(g.Concurrency, 4)), g.Sleep, g.logf)
+	opts := []gitlab.ClientOptionFunc{gitlab.WithHTTPClient(&http.Client{Transport: lim, Timeout: timeout}),
+		gitlab.WithoutRetries(), gitlab.WithCustomLimiter(noWait{})}
+	if g.BaseURL != "" {
+		opts = append(opts, gitlab.WithBaseURL(g.BaseURL))
+	}
+	c, err := gitlab.NewClient(g.Token, opts...)
+	if err != nil {
+		return nil, nil, fmt.Errorf("could not set up the GitLab client (check CI_API_V4_URL): %w", err)
+	}
+	return c, lim, nil
+}
+
+// transport is the base transport, trusting CAFile when one is given.
+func (g *GitLabDiscussion) transport() (http.RoundTripper, time.Duration, error) {
+	var base http.RoundTripper = http.DefaultTransport
+	timeout := 60 * time.Second
+	if g.HTTPClient != nil {
+		if g.HTTPClient.Transport != nil {
+			base = g.HTTPClient.Transport
+		}
+		timeout = g.HTTPClient.Timeout
+	}
+	if g.CAFile == "" {
+		return base, timeout, nil
+	}
+	pem, err := os.ReadFile(g.CAFile)
+	if err != nil {
+		return nil, 0, fmt.Errorf("could not read the CA file %q (CI_SERVER_TLS_CA_FILE): %w", g.CAFile, err)
+	}
+	pool, err := x509.SystemCertPool()
+	if err != nil || pool == nil {
+		pool = x509.NewCertPool()
+	}
+	if !pool.AppendCertsFromPEM(pem) {
+		return nil, 0, fmt.Errorf("the CA file %q holds no PEM certificate", g.CAFile)
+	}
+	t, ok := base.(*http.Transport)
+	if !ok {
+		return nil, 0, errors.New("a CA file needs an *http.Transport to configure")
+	}
+	t = t.Clone()
+	if t.TLSClientConfig == nil {
+		t.TLSClientConfig = &tls.Config{MinVersion: tls.VersionTLS12}
+	}
+	t.TLSClientConfig.RootCAs = pool
+	return t, timeout, nil
+}
+
+func (g *GitLabDiscussion) logf(format string, args ...any) {
+	if g.Logf != nil {
+		g.Logf(format, args...)
+	}
+}
+
+func postOrInt(v, def int) int {
+	if v > 0 {
+		return v
+	}
+	return def
+}
+
+// report is the whole run: read, plan, re-read the SHAs, post, resolve,
+// summarise.
+func (run *glRun) report(ctx context.Context, r *review.Review) error {
+	if err := run.load(ctx); err != nil {
+		return err
+	}
+	ps := plan(r.Comments, run.changes, planOptions{MaxInline: postOrInt(run.g.MaxInline, 30),
+		MaxFile: postOrInt(run.g.MaxFileComments, 10), Posted: run.ex.posted()})
+	if len(inlineIndexes(ps)) > 0 {
+		if err := run.loadRefs(ctx); err != nil {
+			return err
+		}
+	}
+	ps, postErr := run.post(ctx, ps)
+	if errors.Is(postErr, ErrNoWriteAccess) {
+		return postErr
+	}
+	resolved, resErr := run.resolveOutdated(ctx, r)
+	if errors.Is(resErr, ErrNoWriteAccess) {
+		return resErr
+	}
+	for _, e := range []error{postErr, resErr} {
+		if e != nil {
+			run.notes = append(run.notes, "Some comments could not be posted: "+e.Error())
+		}
+	}
+	in := stickyInput{Review: r, Placements: ps, Resolved: resolved, Notes: run.notes,
+		State: State{Head: run.head, Config: run.g.ConfigHash}}
+	return errors.Join(postErr, resErr, run.upsertSummary(ctx, stickySummary(in)))
+}

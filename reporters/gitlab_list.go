@@ -1,0 +1,149 @@
+package reporters
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net/http"
+
+	gitlab "gitlab.com/gitlab-org/api/client-go"
+)
+
+// glThread is one of ocr's earlier discussions.
+type glThread struct {
+	ID       string
+	Path     string
+	Resolved bool
+	// Resolvable is false for notes GitLab does not let anyone resolve.
+	Resolvable bool
+	// Replied is true when someone other than ocr answered in the thread:
+	// ocr then never touches it.
+	Replied bool
+}
+
+// glExisting is what earlier runs left on the merge request.
+type glExisting struct {
+	threads map[string]*glThread // by fingerprint
+	order   []string
+	summary *gitlab.Note
+}
+
+func (e *glExisting) posted() map[string]bool {
+	m := make(map[string]bool, len(e.threads))
+	for fp := range e.threads {
+		m[fp] = true
+	}
+	return m
+}
+
+// diffRefs are the SHAs of the merge request version positions refer to.
+type diffRefs struct{ Base, Start, Head string }
+
+// load lists every discussion of the merge request (all pages).
+func (run *glRun) load(ctx context.Context) error {
+	g := run.g
+	run.ex = glExisting{threads: map[string]*glThread{}}
+	opt := &gitlab.ListMergeRequestDiscussionsOptions{ListOptions: gitlab.ListOptions{PerPage: 100}}
+	for {
+		page, resp, err := run.c.Discussions.ListMergeRequestDiscussions(g.Project, int64(g.MR), opt, gitlab.WithContext(ctx))
+		if err != nil {
+			return glError(err, fmt.Sprintf("list the discussions of merge request !%d", g.MR))
+		}
+		for _, d := range page {
+			run.ex.add(d)
+		}
+		if resp.NextPage == 0 {
+			return nil
+		}
+		opt.Page = resp.NextPage
+	}
+}
+
+func (e *glExisting) add(d *gitlab.Discussion) {
+	if len(d.Notes) == 0 {
+		return
+	}
+	first := d.Notes[0]
+	if e.summary == nil && isSummary(first.Body) {
+		e.summary = first
+		return
+	}
+	fp, ours := markerFingerprint(first.Body)
+	if !ours {
+		return
+	}
+	t := &glThread{ID: d.ID, Resolved: first.Resolved, Resolvable: first.Resolvable}
+	if first.Position != nil {
+		t.Path = postOr(first.Position.NewPath, first.Position.OldPath)
+	}
+	for _, n := range d.Notes[1:] {
+		if _, mine := markerFingerprint(n.Body); !mine && !n.System {
+			t.Replied = true
+		}
+	}
+	if _, seen := e.threads[fp]; !seen {
+		e.threads[fp] = t
+		e.order = append(e.order, fp)
+	}
+}
+
+// loadRefs reads the merge request's versions right before posting: the
+// version whose head is the reviewed head, else the latest (and says so).
+// https://docs.gitlab.com/api/merge_requests/#get-merge-request-diff-versions
+func (run *glRun) loadRefs(ctx context.Context) error {
+	g := run.g
+	vs, _, err := run.c.MergeRequests.GetMergeRequestDiffVersions(g.Project, int64(g.MR),
+		&gitlab.GetMergeRequestDiffVersionsOptions{ListOptions: gitlab.ListOptions{PerPage: 100}}, gitlab.WithContext(ctx))
+	if err != nil {
+		return glError(err, fmt.Sprintf("read the versions of merge request !%d", g.MR))
+	}
+	if len(vs) == 0 {
+		return fmt.Errorf("merge request !%d has no diff version yet; retry when GitLab has computed its diff", g.MR)
+	}
+	v := vs[0]
+	for _, cand := range vs {
+		if cand.HeadCommitSHA == run.head {
+			v = cand
+			break
+		}
+	}
+	if run.head != "" && v.HeadCommitSHA != run.head {
+		run.notes = append(run.notes, fmt.Sprintf("The merge request moved to %.12s while ocr reviewed %.12s; comments are placed on the latest version.", v.HeadCommitSHA, run.head))
+	}
+	run.refs = diffRefs{Base: v.BaseCommitSHA, Start: v.StartCommitSHA, Head: v.HeadCommitSHA}
+	return nil
+}
+
+// LastState reads the state recorded by the last run's sticky summary note.
+func (g *GitLabDiscussion) LastState(ctx context.Context) (s State, ok bool, err error) {
+	c, _, err := g.client()
+	if err != nil {
+		return State{}, false, err
+	}
+	run := &glRun{g: g, c: c}
+	if err := run.load(ctx); err != nil || run.ex.summary == nil {
+		return State{}, false, err
+	}
+	s, ok = ReadState(run.ex.summary.Body)
+	return s, ok, nil
+}
+
+// glError adds what failed; 401/403 say plainly which token is needed.
+func glError(err error, what string) error {
+	switch glStatus(err) {
+	case http.StatusUnauthorized, http.StatusForbidden:
+		return fmt.Errorf("could not %s: GitLab answered %d; %s: %w", what, glStatus(err), jobTokenHelp, ErrNoWriteAccess)
+	}
+	return fmt.Errorf("could not %s: %w", what, err)
+}
+
+func glStatus(err error) int {
+	var er *gitlab.ErrorResponse
+	if errors.As(err, &er) && er.Response != nil {
+		return er.Response.StatusCode
+	}
+	if errors.Is(err, gitlab.ErrNotFound) {
+		return http.StatusNotFound
+	}
+	return 0
+}

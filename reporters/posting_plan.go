@@ -1,0 +1,134 @@
+package reporters
+
+import (
+	"fmt"
+
+	"github.com/ocr-ci/ocr/internal/review"
+)
+
+// placeKind is where a finding ends up on the pull/merge request.
+type placeKind int
+
+const (
+	// placeInline is a line or range comment in the diff.
+	placeInline placeKind = iota
+	// placeFile is a file-level comment (GitHub subject_type: file).
+	placeFile
+	// placeSummary is a section of the sticky summary.
+	placeSummary
+	// placePosted means an earlier run already posted it: nothing to do.
+	placePosted
+)
+
+// placement is the decision for one finding. Start and End are numbered on
+// Side; Suggest is true when the suggestion can be offered as an applicable
+// suggestion block (the range is the comment's own, on the new side).
+type placement struct {
+	review.Comment
+	FP         string
+	Kind       placeKind
+	Side       review.Side
+	Start, End int
+	Suggest    bool
+	// Note says why the finding was not placed as asked (shown to people).
+	Note string
+}
+
+// planOptions bounds what one run may post.
+type planOptions struct {
+	MaxInline int // inline comments on the PR, those already posted included
+	MaxFile   int // file-level comments per run (each costs one API call)
+	Posted    map[string]bool
+}
+
+// plan validates every location against the diff and degrades what cannot
+// be placed: range → single line → file-level → summary. Caps keep the
+// most severe findings inline (comments arrive most severe first).
+func plan(comments []review.Comment, idx *diffIndex, o planOptions) []placement {
+	budget := o.MaxInline
+	for _, c := range comments {
+		if o.Posted[fingerprintOf(c)] {
+			budget--
+		}
+	}
+	files := o.MaxFile
+	out := make([]placement, 0, len(comments))
+	for _, c := range comments {
+		p := place(c, idx)
+		switch {
+		case o.Posted[p.FP]:
+			p.Kind = placePosted
+		case p.Kind == placeInline && budget <= 0, p.Kind == placeFile && files <= 0:
+			p.Kind, p.Note = placeSummary, "over the inline comment cap (--max-inline)"
+		case p.Kind == placeInline:
+			budget--
+		case p.Kind == placeFile:
+			files--
+		}
+		out = append(out, p)
+	}
+	return out
+}
+
+// place decides one finding's best valid position.
+func place(c review.Comment, idx *diffIndex) placement {
+	p := placement{Comment: c, FP: fingerprintOf(c), Side: c.Side}
+	if p.Side == review.SideNone {
+		p.Side = review.SideNew
+	}
+	start, end := c.StartLine, max(c.EndLine, c.StartLine)
+	switch {
+	case idx.file(c.Path) == nil:
+		p.Kind, p.Note = placeSummary, "the file is not part of this change"
+	case c.FileLevel():
+		p.Kind = placeFile
+	case idx.inOneHunk(c.Path, p.Side, start, end):
+		p.Kind, p.Start, p.End = placeInline, start, end
+		p.Suggest = c.Suggestion != "" && p.Side == review.SideNew
+	default:
+		p = degradeLine(p, idx, start, end)
+	}
+	return p
+}
+
+// degradeLine tries the first, then the last line of a range that does not
+// fit in one hunk, then the whole file.
+func degradeLine(p placement, idx *diffIndex, start, end int) placement {
+	for _, n := range []int{start, end} {
+		if _, ok := idx.line(p.Path, p.Side, n); ok {
+			p.Kind, p.Start, p.End = placeInline, n, n
+			p.Note = fmt.Sprintf("lines %d–%d are not within one hunk of the diff; anchored at line %d", start, end, n)
+			return p
+		}
+	}
+	p.Kind = placeFile
+	p.Note = fmt.Sprintf("line %d is outside the diff", start)
+	if start != end {
+		p.Note = fmt.Sprintf("lines %d–%d are outside the diff", start, end)
+	}
+	return p
+}
+
+// fingerprintOf is the finding's fingerprint, computed when the pipeline
+// left it empty.
+func fingerprintOf(c review.Comment) string {
+	if c.Fingerprint != "" {
+		return c.Fingerprint
+	}
+	return review.Fingerprint(c.Path, c.Category, c.ExistingCode)
+}
+
+// degrade moves an inline placement one step down after the platform
+// rejected it: range → single line → file-level → summary.
+func degrade(p placement, why string) placement {
+	switch {
+	case p.Kind == placeInline && p.Start != p.End:
+		p.Start, p.Suggest = p.End, false
+	case p.Kind == placeInline:
+		p.Kind, p.Suggest = placeFile, false
+	default:
+		p.Kind = placeSummary
+	}
+	p.Note = why
+	return p
+}

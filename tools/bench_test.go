@@ -1,0 +1,197 @@
+package tools
+
+import (
+	"bufio"
+	"context"
+	"fmt"
+	"io/fs"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/ocr-ci/ocr/internal/git"
+)
+
+// Benchmarks on two repositories, built once per `go test` run in a
+// temporary directory (only when a benchmark asks for them): a generated
+// one of 50,000 files, and one made from $(go env GOROOT)/src. Each
+// comparison runs both sides in the same run and reports their ratio:
+//
+//	go test ./tools -run '^$' -bench . -benchtime 2s
+
+// benchRepo is a repository built for the benchmarks.
+type benchRepo struct {
+	dir, head string
+	paths     []string // files to read, spread over the tree
+}
+
+var (
+	benchOnce  sync.Map // name → *sync.Once
+	benchRepos sync.Map // name → *benchRepo
+	benchMu    sync.Mutex
+	benchDir   string // removed by TestMain after the run
+)
+
+// benchTmp is the run's temporary directory for benchmark repositories.
+func benchTmp() string {
+	benchMu.Lock()
+	defer benchMu.Unlock()
+	if benchDir == "" {
+		dir, err := os.MkdirTemp("", "ocr-tools-bench-")
+		if err != nil {
+			panic(err)
+		}
+		benchDir = dir
+	}
+	return benchDir
+}
+
+// cleanBench removes the benchmark repositories.
+func cleanBench() {
+	benchMu.Lock()
+	defer benchMu.Unlock()
+	if benchDir != "" {
+		os.RemoveAll(benchDir)
+	}
+}
+
+// cachedRepo builds the named repository on first use.
+func cachedRepo(b *testing.B, name string, gen func(w *bufio.Writer) error) *benchRepo {
+	once, _ := benchOnce.LoadOrStore(name, &sync.Once{})
+	once.(*sync.Once).Do(func() {
+		r, err := importRepo(filepath.Join(benchTmp(), name), gen)
+		if err != nil {
+			b.Fatalf("building the %s repository: %v", name, err)
+		}
+		benchRepos.Store(name, r)
+	})
+	r, ok := benchRepos.Load(name)
+	if !ok {
+		b.Fatalf("the %s repository could not be built", name)
+	}
+	return r.(*benchRepo)
+}
+
+// importRepo creates a repository whose one commit holds what gen writes
+// as `git fast-import` file commands; nothing is checked out.
+func importRepo(dir string, gen func(w *bufio.Writer) error) (*benchRepo, error) {
+	if out, err := exec.Command("git", "-c", "init.defaultBranch=main", "init", "-q", dir).CombinedOutput(); err != nil {
+		return nil, fmt.Errorf("git init: %v: %s", err, out)
+	}
+	cmd := exec.Command("git", "fast-import", "--quiet")
+	cmd.Dir = dir
+	in, err := cmd.StdinPipe()
+	if err != nil {
+		return nil, err
+	}
+	if err := cmd.Start(); err != nil {
+		return nil, err
+	}
+	w := bufio.NewWriterSize(in, 1<<20)
+	fmt.Fprintf(w, "commit refs/heads/main\ncommitter Bench <bench@example.com> 1767225600 +0000\ndata 5\nbench\n")
+	genErr := gen(w)
+	w.Flush()
+	in.Close()
+	if err := cmd.Wait(); err != nil || genErr != nil {
+		return nil, fmt.Errorf("git fast-import: %v %v", err, genErr)
+	}
+	head, err := exec.Command("git", "-C", dir, "rev-parse", "main").Output()
+	if err != nil {
+		return nil, err
+	}
+	list, err := exec.Command("git", "-C", dir, "ls-tree", "-r", "--name-only", "main").Output()
+	if err != nil {
+		return nil, err
+	}
+	all := strings.Split(strings.TrimSpace(string(list)), "\n")
+	r := &benchRepo{dir: dir, head: strings.TrimSpace(string(head))}
+	for i := 0; i < len(all); i += max(1, len(all)/300) {
+		r.paths = append(r.paths, all[i])
+	}
+	return r, nil
+}
+
+// writeBlob writes one inline file command.
+func writeBlob(w *bufio.Writer, path string, data []byte) {
+	fmt.Fprintf(w, "M 100644 inline %s\ndata %d\n", path, len(data))
+	w.Write(data)
+	w.WriteByte('\n')
+}
+
+// genFiles is the generated repository: 50,000 small Go files in 500
+// directories; every 50th mentions "needle".
+func genFiles(w *bufio.Writer) error {
+	for i := 0; i < 50_000; i++ {
+		var body strings.Builder
+		fmt.Fprintf(&body, "package p%03d\n\n// File %d.\n", i/100, i)
+		for j := 0; j < 30; j++ {
+			fmt.Fprintf(&body, "func F%d_%d(x int) int { return x + %d }\n", i, j, j)
+		}
+		if i%50 == 0 {
+			body.WriteString("// needle\n")
+		}
+		writeBlob(w, fmt.Sprintf("mod%02d/pkg%03d/handler_%05d.go", i/5000, i/100, i), []byte(body.String()))
+	}
+	return nil
+}
+
+// gorootFiles copies $(go env GOROOT)/src.
+func gorootFiles(w *bufio.Writer) error {
+	out, err := exec.Command("go", "env", "GOROOT").Output()
+	if err != nil {
+		return err
+	}
+	root := filepath.Join(strings.TrimSpace(string(out)), "src")
+	return filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
+		if err != nil || !d.Type().IsRegular() {
+			return err
+		}
+		rel, _ := filepath.Rel(root, p)
+		if strings.ContainsAny(rel, "\"\n") {
+			return nil
+		}
+		data, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		writeBlob(w, filepath.ToSlash(rel), data)
+		return nil
+	})
+}
+
+// benchSets are the two repositories and a search that matches in each.
+var benchSets = []struct {
+	name, search string
+	gen          func(*bufio.Writer) error
+}{
+	{"generated", "needle", genFiles},
+	{"goroot", "func main", gorootFiles},
+}
+
+// openBench opens a benchmark repository and its RefSource.
+func openBench(b *testing.B, r *benchRepo) (*git.Repo, Source) {
+	repo, err := git.Open(context.Background(), r.dir, git.Options{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.Cleanup(func() { repo.Close() })
+	return repo, RefSource(repo, r.head)
+}
+
+// ratio runs tool and direct as benchmarks and reports both times and
+// direct/tool (how many times faster the tool is).
+func ratio(b *testing.B, tool, direct func(b *testing.B)) {
+	rt, rd := testing.Benchmark(tool), testing.Benchmark(direct)
+	if rt.N == 0 || rd.N == 0 {
+		b.Fatal("a side of the comparison failed")
+	}
+	for b.Loop() {
+	}
+	b.ReportMetric(0, "ns/op")
+	b.ReportMetric(float64(rt.NsPerOp())/1e6, "tool-ms/op")
+	b.ReportMetric(float64(rd.NsPerOp())/1e6, "direct-ms/op")
+	b.ReportMetric(float64(rd.NsPerOp())/float64(rt.NsPerOp()), "direct/tool")
+}

@@ -1,0 +1,98 @@
+package tools
+
+import (
+	"context"
+	"fmt"
+	"os/exec"
+	"testing"
+)
+
+// BenchmarkFileRead: file_read through the shared cat-file --batch
+// process (warm) vs one `git show REF:path` process per read. Target:
+// direct/tool ≥ 5.
+func BenchmarkFileRead(b *testing.B) {
+	for _, set := range benchSets {
+		b.Run(set.name, func(b *testing.B) {
+			r := cachedRepo(b, set.name, set.gen)
+			_, src := openBench(b, r)
+			reg, s, ctx := Default(), &Session{Source: src}, context.Background()
+			args := make([]string, len(r.paths))
+			for i, p := range r.paths {
+				args[i] = fmt.Sprintf(`{"file_path":%q,"end_line":200}`, p)
+			}
+			reg.Call(ctx, PhaseMain, s, "file_read", args[0]) // start cat-file
+			ratio(b, func(b *testing.B) {
+				i := 0
+				for b.Loop() {
+					if res := reg.Call(ctx, PhaseMain, s, "file_read", args[i%len(args)]); res.IsError {
+						b.Fatal(res.Text)
+					}
+					i++
+				}
+			}, func(b *testing.B) {
+				i := 0
+				for b.Loop() {
+					cmd := exec.Command("git", "-C", r.dir, "show", r.head+":"+r.paths[i%len(r.paths)])
+					if out, err := cmd.Output(); err != nil || len(out) == 0 {
+						b.Fatal(err)
+					}
+					i++
+				}
+			})
+		})
+	}
+}
+
+// BenchmarkCodeSearch: code_search (git grep through the wrapper, parsed,
+// grouped and capped) vs the same git grep run directly. Target:
+// direct/tool ≥ 1/1.2 ≈ 0.83.
+func BenchmarkCodeSearch(b *testing.B) {
+	for _, set := range benchSets {
+		b.Run(set.name, func(b *testing.B) {
+			r := cachedRepo(b, set.name, set.gen)
+			_, src := openBench(b, r)
+			reg, s, ctx := Default(), &Session{Source: src}, context.Background()
+			args := fmt.Sprintf(`{"search_text":%q}`, set.search)
+			reg.Call(ctx, PhaseMain, s, "code_search", args) // list files once
+			ratio(b, func(b *testing.B) {
+				for b.Loop() {
+					if res := reg.Call(ctx, PhaseMain, s, "code_search", args); res.IsError {
+						b.Fatal(res.Text)
+					}
+				}
+			}, func(b *testing.B) {
+				for b.Loop() {
+					cmd := exec.Command("git", "-C", r.dir, "grep", "-n", "-I", "--no-color", "-F", "-i",
+						"--max-count", "100", "-e", set.search, r.head, "--")
+					if out, err := cmd.Output(); err != nil || len(out) == 0 {
+						b.Fatal(err)
+					}
+				}
+			})
+		})
+	}
+}
+
+// BenchmarkFileFind: file_find once the file list is cached. Target: under
+// 5 ms per call on 50,000 files. "miss" finds nothing in base names and
+// so scans every path twice (the slowest case).
+func BenchmarkFileFind(b *testing.B) {
+	for _, set := range benchSets {
+		r := cachedRepo(b, set.name, set.gen)
+		_, src := openBench(b, r)
+		reg, s, ctx := Default(), &Session{Source: src}, context.Background()
+		reg.Call(ctx, PhaseMain, s, "file_find", `{"query_name":"x"}`) // first call lists
+		for _, q := range []struct{ name, args string }{
+			{"hit", `{"query_name":"Handler_0421"}`},
+			{"path", `{"query_name":"pkg042/"}`},
+			{"miss", `{"query_name":"no-such-file-anywhere"}`},
+			{"case", `{"query_name":"handler","case_sensitive":true}`},
+		} {
+			b.Run(set.name+"/"+q.name, func(b *testing.B) {
+				for b.Loop() {
+					reg.Call(ctx, PhaseMain, s, "file_find", q.args)
+				}
+			})
+		}
+	}
+}

@@ -1,0 +1,136 @@
+package tools
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"strings"
+
+	"github.com/ocr-ci/ocr/internal/review"
+)
+
+// commentItem is one element of code_comment's comments array. Thinking is
+// not offered in the schema but kept when a model sends it.
+type commentItem struct {
+	Path         string
+	Content      string
+	ExistingCode string
+	Suggestion   string
+	Category     string
+	Severity     string
+	Thinking     string
+}
+
+// codeComment collects findings. comments is an array or a JSON string
+// holding one; items without content are dropped; path defaults to the
+// call's path, then to the file under review.
+func codeComment(_ context.Context, s *Session, raw json.RawMessage) Result {
+	a := parseArgs(raw)
+	path := a.str("path", false)
+	v, ok := a.get("comments")
+	if a.err != nil {
+		return a.result()
+	}
+	if !ok {
+		return errorf("'comments' array is required. Got args: %s", clip(string(raw), 200))
+	}
+	items, err := decodeComments(v)
+	if err != nil {
+		return errorf("%v", err)
+	}
+	def := cleanPath(path)
+	if def == "" {
+		def = cleanPath(s.File)
+	}
+	out := make([]CommentInput, 0, len(items))
+	for _, it := range items {
+		if c, ok := it.input(def); ok {
+			out = append(out, c)
+		}
+	}
+	if len(items) == 0 {
+		return errorf("'comments' array is required. Got args: %s", clip(string(raw), 200))
+	}
+	if len(out) == 0 {
+		return errorf("no comment had any content, so nothing was recorded; put the finding in content")
+	}
+	return Result{Text: commentedText, Comments: out}
+}
+
+// decodeComments accepts an array of objects or a JSON string of one.
+func decodeComments(v json.RawMessage) ([]commentItem, error) {
+	var s string
+	if json.Unmarshal(v, &s) == nil {
+		var list []json.RawMessage
+		if err := json.Unmarshal([]byte(s), &list); err != nil {
+			return nil, fmt.Errorf("failed to parse 'comments' JSON string: %s", jsonErr(err))
+		}
+		v = json.RawMessage(s)
+	}
+	var list []json.RawMessage
+	if err := json.Unmarshal(v, &list); err != nil {
+		return nil, fmt.Errorf("comments must be an array of objects, got %s", kind(v))
+	}
+	items := make([]commentItem, len(list))
+	for i, el := range list {
+		it, err := decodeItem(el, i)
+		if err != nil {
+			return nil, err
+		}
+		items[i] = it
+	}
+	return items, nil
+}
+
+// decodeItem decodes comments[i], naming a field of the wrong type.
+func decodeItem(el json.RawMessage, i int) (commentItem, error) {
+	if kind(el) != "an object" {
+		return commentItem{}, fmt.Errorf("comments[%d] must be an object, got %s", i, kind(el))
+	}
+	a := parseArgs(el)
+	a.prefix = fmt.Sprintf("comments[%d].", i)
+	it := commentItem{
+		Path:         a.str("path", false),
+		Content:      a.str("content", false),
+		ExistingCode: a.str("existing_code", false),
+		Suggestion:   a.str("suggestion_code", false),
+		Category:     a.str("category", false),
+		Severity:     a.str("severity", false),
+		Thinking:     a.str("thinking", false),
+	}
+	return it, a.err
+}
+
+// input turns an item into a CommentInput; false for an item without content.
+func (it commentItem) input(def string) (CommentInput, bool) {
+	if strings.TrimSpace(it.Content) == "" {
+		return CommentInput{}, false
+	}
+	path := cleanPath(it.Path)
+	if path == "" {
+		path = def
+	}
+	return CommentInput{
+		Path:         path,
+		Content:      strings.TrimSpace(it.Content),
+		ExistingCode: it.ExistingCode,
+		Suggestion:   it.Suggestion,
+		Category:     string(review.ParseCategory(it.Category)),
+		Severity:     string(review.ParseSeverity(it.Severity)),
+		Thinking:     it.Thinking,
+	}, true
+}
+
+// clip shortens s to at most n bytes on a rune boundary, marking the cut.
+func clip(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	for n > 0 && !utf8RuneStart(s[n]) {
+		n--
+	}
+	return s[:n] + "…"
+}
+
+// utf8RuneStart reports whether b can begin a UTF-8 sequence.
+func utf8RuneStart(b byte) bool { return b&0xC0 != 0x80 }

@@ -1,0 +1,11 @@
+// Package tools holds the six read-only agent tools of ocr — task_done,
+// code_comment, file_read, file_read_diff, file_find and code_search — and
+// the registry that offers them to the model per phase.
+//
+// The registry is data: an embedded tools.json (or a --tools override) of
+// OpenAI function definitions; every entry must name one of the Go
+// implementations in this package. Tools read the repository through a
+// Source (a ref, the work tree, or a plain directory) and never execute,
+// write or check out anything. Formats, limits and messages follow
+// docs/tools-spec.md; the model is tuned to them.
+package tools

@@ -1,0 +1,101 @@
+package tools
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/santhosh-tekuri/jsonschema/v6"
+)
+
+// Load parses a tools.json document (the embedded one or a --tools
+// override) and checks it: every entry must name an implemented tool, once;
+// its definition must carry the same name and a JSON Schema object as
+// parameters; and the main phase must keep task_done and code_comment.
+// Errors name the offending entry.
+func Load(data []byte) (*Registry, error) {
+	var entries []Entry
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&entries); err != nil {
+		return nil, fmt.Errorf("tools file is not a JSON array of {name, plan_task, main_task, definition}: %w", err)
+	}
+	impl := map[string]Tool{}
+	for _, t := range builtins() {
+		impl[t.Name] = t
+	}
+	seen := map[string]bool{}
+	for i := range entries {
+		e := &entries[i]
+		if err := checkEntry(e, impl, seen); err != nil {
+			return nil, fmt.Errorf("tools file entry %d (%q): %w", i+1, e.Name, err)
+		}
+	}
+	r := &Registry{entries: entries, impl: impl}
+	for _, need := range []string{"task_done", "code_comment"} {
+		if e, ok := r.lookup(need); !ok || !e.MainTask {
+			return nil, fmt.Errorf("tools file: the main phase has no %q entry; the review cannot finish without it, so keep it with \"main_task\": true", need)
+		}
+	}
+	return r, nil
+}
+
+// checkEntry validates one entry and fills an empty definition name.
+func checkEntry(e *Entry, impl map[string]Tool, seen map[string]bool) error {
+	if _, ok := impl[e.Name]; !ok {
+		return fmt.Errorf("no tool of that name is implemented; a tools file can only remove or re-describe %s", strings.Join(Names(), ", "))
+	}
+	if seen[e.Name] {
+		return errors.New("the tool is listed twice; keep one entry")
+	}
+	seen[e.Name] = true
+	switch e.Definition.Name {
+	case "":
+		e.Definition.Name = e.Name
+	case e.Name:
+	default:
+		return fmt.Errorf("definition.name %q differs from name; make them equal", e.Definition.Name)
+	}
+	if err := checkSchema(e.Definition.Parameters); err != nil {
+		return fmt.Errorf("definition.parameters: %w", err)
+	}
+	return nil
+}
+
+// checkSchema requires a JSON Schema of an object that compiles.
+func checkSchema(raw json.RawMessage) error {
+	if len(bytes.TrimSpace(raw)) == 0 {
+		return errors.New("missing; give a JSON Schema such as {\"type\": \"object\", \"properties\": {...}}")
+	}
+	var obj map[string]any
+	if err := json.Unmarshal(raw, &obj); err != nil {
+		return fmt.Errorf("not a JSON object: %w", err)
+	}
+	if obj["type"] != "object" {
+		return errors.New(`must have "type": "object"`)
+	}
+	doc, err := jsonschema.UnmarshalJSON(bytes.NewReader(raw))
+	if err != nil {
+		return fmt.Errorf("not valid JSON: %w", err)
+	}
+	c := jsonschema.NewCompiler()
+	c.UseLoader(noLoader{})
+	if err := c.AddResource("mem:///parameters.json", doc); err != nil {
+		return fmt.Errorf("not a valid JSON Schema: %w", err)
+	}
+	if _, err := c.Compile("mem:///parameters.json"); err != nil {
+		return fmt.Errorf("not a valid JSON Schema: %w", err)
+	}
+	return nil
+}
+
+// noLoader refuses external $refs: a tools file must be self-contained and
+// loading one must never touch the network or the disk.
+type noLoader struct{}
+
+// Load implements jsonschema.URLLoader.
+func (noLoader) Load(url string) (any, error) {
+	return nil, fmt.Errorf("external reference %q is not allowed", url)
+}

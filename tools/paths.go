@@ -1,0 +1,49 @@
+package tools
+
+import (
+	"errors"
+	"fmt"
+	"path"
+	"strings"
+)
+
+// cleanPath normalises a path from the model: `\` becomes `/`, leading
+// "./" and surrounding space go, "." becomes "". It does not check safety.
+func cleanPath(p string) string {
+	p = strings.ReplaceAll(strings.TrimSpace(p), `\`, "/")
+	if p == "" {
+		return ""
+	}
+	p = path.Clean(p)
+	if p == "." {
+		return ""
+	}
+	return p
+}
+
+// errOutside is returned for a path that could leave the repository.
+var errOutside = errors.New("outside repository")
+
+// safePath returns the clean relative form of p, or an error when p is
+// absolute, climbs with "..", points into .git, or holds a NUL byte.
+func safePath(p string) (string, error) {
+	c := cleanPath(p)
+	switch {
+	case c == "":
+		return "", fmt.Errorf("file path %q is empty", p)
+	case strings.ContainsRune(c, 0), strings.HasPrefix(c, "/"), isDrive(c),
+		c == "..", strings.HasPrefix(c, "../"):
+		return "", fmt.Errorf("file path %q is %w", p, errOutside)
+	}
+	for _, part := range strings.Split(c, "/") {
+		if strings.EqualFold(part, ".git") {
+			return "", fmt.Errorf("file path %q is inside .git, which is not part of the code", p)
+		}
+	}
+	return c, nil
+}
+
+// isDrive reports a Windows drive path such as C:/x.
+func isDrive(p string) bool {
+	return len(p) >= 3 && p[1] == ':' && p[2] == '/' && (p[0]|0x20 >= 'a' && p[0]|0x20 <= 'z')
+}

@@ -1,0 +1,24 @@
+package tools
+
+import (
+	"context"
+	"encoding/json"
+	"strings"
+)
+
+// taskDone ends the main loop. state is DONE (the default) or FAILED;
+// anything else is an error result naming the two valid values.
+func taskDone(_ context.Context, _ *Session, raw json.RawMessage) Result {
+	a := parseArgs(raw)
+	state := a.str("state", false)
+	if a.err != nil {
+		return a.result()
+	}
+	switch strings.ToUpper(strings.TrimSpace(state)) {
+	case "", "DONE":
+		return Result{Text: doneText, Done: true}
+	case "FAILED":
+		return Result{Text: "Task ended as FAILED.", Done: true, Failed: true}
+	}
+	return errorf("invalid task_done state %q; expected DONE or FAILED.", state)
+}
