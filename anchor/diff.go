@@ -35,6 +35,9 @@ type File struct {
 	Hunks      []Hunk
 	Additions  int
 	Deletions  int
+	// Raw is the file's own section of the diff, from its "diff --git" line
+	// (what file_read_diff shows the model).
+	Raw string
 }
 
 // Path is the file's path at the target side (the old path for a deleted file).

@@ -18,9 +18,16 @@ import (
 //
 // The copy is deliberate: the files then keep exactly one diff-sized string
 // alive, not the caller's buffer (whose capacity is often twice its length),
-// and the caller may reuse or modify diff afterwards.
+// and the caller may reuse or modify diff afterwards. A caller that already
+// holds the diff as a string uses ParseString and saves the copy.
 func Parse(diff []byte) ([]File, error) {
-	p := parser{s: string(diff)}
+	return ParseString(string(diff))
+}
+
+// ParseString is Parse for a diff held as a string; the files slice it in
+// place (Line.Text, paths, File.Raw).
+func ParseString(diff string) ([]File, error) {
+	p := parser{s: diff}
 	return p.parse()
 }
 
@@ -91,6 +98,7 @@ func (p *parser) unexpected(line string) error {
 // file parses one file: the "diff --git" line (already read), the extended
 // header, then the hunks or the binary notice.
 func (p *parser) file(gitLine string) (File, error) {
+	begin := p.prev
 	h := fileHeader{start: p.line}
 	h.gitOld, h.gitNew, h.gitNamed = splitNames(gitLine[len("diff --git "):], " ")
 	var f File
@@ -103,6 +111,7 @@ func (p *parser) file(gitLine string) (File, error) {
 			return f, err
 		}
 	}
+	f.Raw = p.s[begin:p.pos]
 	return f, h.finish(&f)
 }
 

@@ -1,9 +1,8 @@
 package runner
 
 import (
-	"bytes"
-	"errors"
 	"context"
+	"errors"
 	"fmt"
 
 	"github.com/ocr-ci/ocr/anchor"
@@ -64,7 +63,7 @@ func (ch *Change) loadRange(ctx context.Context, repo *git.Repo, from, to string
 	if ch.Base, err = repo.MergeBase(ctx, base, ch.Head); err != nil {
 		return fmt.Errorf("could not find the merge base of %s and %s: %w (in a shallow clone, fetch more history: fetch-depth: 0 or GIT_DEPTH: 0)", from, to, err)
 	}
-	return ch.parse(repo.Diff(ctx, ch.Base, ch.Head))
+	return ch.parse(repo.DiffText(ctx, ch.Base, ch.Head))
 }
 
 func (ch *Change) loadCommit(ctx context.Context, repo *git.Repo, commit string) error {
@@ -83,7 +82,7 @@ func (ch *Change) loadCommit(ctx context.Context, repo *git.Repo, commit string)
 	if ch.Base == "" {
 		ch.Base = git.EmptyTree
 	}
-	return ch.parse(repo.Diff(ctx, ch.Base, ch.Head))
+	return ch.parse(repo.DiffText(ctx, ch.Base, ch.Head))
 }
 
 func (ch *Change) loadWorkspace(ctx context.Context, repo *git.Repo) error {
@@ -95,56 +94,28 @@ func (ch *Change) loadWorkspace(ctx context.Context, repo *git.Repo) error {
 	if unborn {
 		ch.Base = git.EmptyTree
 	}
-	return ch.parse(repo.WorkspaceDiff(ctx))
+	raw, err := repo.WorkspaceDiff(ctx)
+	return ch.parse(string(raw), err)
 }
 
-// parse parses raw diff output and indexes each file's own diff text.
-func (ch *Change) parse(raw []byte, err error) error {
+// parse parses raw diff output and indexes each file's own diff text by
+// its new and old paths (for file_read_diff).
+func (ch *Change) parse(raw string, err error) error {
 	if err != nil {
 		return fmt.Errorf("could not compute the diff: %w", err)
 	}
-	if ch.Files, err = anchor.Parse(raw); err != nil {
+	if ch.Files, err = anchor.ParseString(raw); err != nil {
 		return fmt.Errorf("could not parse the diff: %w", err)
 	}
-	ch.Diffs = splitDiff(raw, ch.Files)
-	return nil
-}
-
-// splitDiff maps every file's paths to its section of the raw diff; the
-// parser yields one File per "diff --git" header, in order.
-func splitDiff(raw []byte, files []anchor.File) map[string]string {
-	m := make(map[string]string, len(files))
-	sections := splitSections(raw)
-	if len(sections) != len(files) {
-		return m
-	}
-	for i, f := range files {
-		text := string(sections[i])
+	ch.Diffs = make(map[string]string, len(ch.Files))
+	for _, f := range ch.Files {
 		for _, p := range []string{f.NewPath, f.OldPath} {
 			if p != "" {
-				m[p] = text
+				ch.Diffs[p] = f.Raw
 			}
 		}
 	}
-	return m
-}
-
-func splitSections(raw []byte) [][]byte {
-	marker := []byte("\ndiff --git ")
-	var out [][]byte
-	start := bytes.Index(raw, []byte("diff --git "))
-	if start < 0 {
-		return nil
-	}
-	for {
-		next := bytes.Index(raw[start+1:], marker)
-		if next < 0 {
-			return append(out, raw[start:])
-		}
-		end := start + 1 + next + 1
-		out = append(out, raw[start:end])
-		start = end
-	}
+	return nil
 }
 
 // ref is the ref the tools read at: the head commit, or "" for the work tree.

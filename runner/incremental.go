@@ -37,7 +37,7 @@ func (c *Command) incremental(ctx context.Context, j *job, repo *git.Repo, full 
 		return nil, "the last reviewed head " + short(st.Head) + " is not an ancestor of the new head (force-push or rebase)"
 	}
 	inc := &Change{Mode: "range", Base: st.Head, Head: full.Head}
-	if err := inc.parse(repo.Diff(ctx, st.Head, full.Head)); err != nil {
+	if err := inc.parse(repo.DiffText(ctx, st.Head, full.Head)); err != nil {
 		return nil, "could not compute the change since " + short(st.Head) + ": " + err.Error()
 	}
 	return inc, ""

@@ -19,20 +19,30 @@ func diffArgs() []string {
 // Diff returns the unified diff from one tree-ish to another. from may be
 // EmptyTree, to show a root commit's whole content as added.
 func (r *Repo) Diff(ctx context.Context, from, to string) ([]byte, error) {
-	if err := r.needRepo(); err != nil {
+	text, err := r.DiffText(ctx, from, to)
+	if err != nil {
 		return nil, err
+	}
+	return []byte(text), nil
+}
+
+// DiffText is Diff returning a string, built without a second copy: a
+// diff of many megabytes is held once, and the parser slices it in place.
+func (r *Repo) DiffText(ctx context.Context, from, to string) (string, error) {
+	if err := r.needRepo(); err != nil {
+		return "", err
 	}
 	for _, ref := range []string{from, to} {
 		if err := checkRef(ref); err != nil {
-			return nil, err
+			return "", err
 		}
 	}
+	var b strings.Builder
 	args := append(diffArgs(), "--end-of-options", r.mapRef(from), r.mapRef(to), "--")
-	out, err := r.run(ctx, call{args: args})
-	if err != nil {
-		return nil, fmt.Errorf("could not diff %s..%s: %w", from, to, err)
+	if _, err := r.run(ctx, call{args: args, out: &b}); err != nil {
+		return "", fmt.Errorf("could not diff %s..%s: %w", from, to, err)
 	}
-	return out, nil
+	return b.String(), nil
 }
 
 // WorkspaceDiff returns the changes of the work tree and index against

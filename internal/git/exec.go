@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"os/exec"
 	"strings"
@@ -63,6 +64,8 @@ type call struct {
 	timeout time.Duration // 0 = Options.Timeout
 	locale  string        // "" = C; utf8Locale for grep
 	stdin   []byte
+	// out, when set, receives standard output instead of the returned slice.
+	out io.Writer
 }
 
 // maxStderr bounds the stderr kept in an *Error.
@@ -86,6 +89,9 @@ func (r *Repo) run(ctx context.Context, c call) ([]byte, error) {
 	var stdout bytes.Buffer
 	stderr := &capBuffer{max: maxStderr}
 	cmd.Stdout, cmd.Stderr = &stdout, stderr
+	if c.out != nil {
+		cmd.Stdout = c.out
+	}
 	if c.stdin != nil {
 		cmd.Stdin = bytes.NewReader(c.stdin)
 	}
