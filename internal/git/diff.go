@@ -37,7 +37,7 @@ func (r *Repo) DiffText(ctx context.Context, from, to string) (string, error) {
 			return "", err
 		}
 	}
-	var b strings.Builder
+	var b chunks
 	args := append(diffArgs(), "--end-of-options", r.mapRef(from), r.mapRef(to), "--")
 	if _, err := r.run(ctx, call{args: args, out: &b}); err != nil {
 		return "", fmt.Errorf("could not diff %s..%s: %w", from, to, err)
