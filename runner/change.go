@@ -48,11 +48,24 @@ func loadChange(ctx context.Context, repo *git.Repo, c *Config) (*Change, error)
 }
 
 func (ch *Change) loadRange(ctx context.Context, repo *git.Repo, from, to string) error {
-	notes, err := repo.EnsureHistory(ctx, from, to)
-	ch.Notes = notes
+	err := ch.resolveRange(ctx, repo, from, to)
+	if errors.Is(err, git.ErrUnknownRef) || errors.Is(err, git.ErrNoMergeBase) {
+		// Missing history, as in a shallow clone: fetch it, then try again.
+		notes, herr := repo.EnsureHistory(ctx, from, to)
+		ch.Notes = append(ch.Notes, notes...)
+		if herr != nil {
+			return herr
+		}
+		err = ch.resolveRange(ctx, repo, from, to)
+	}
 	if err != nil {
 		return err
 	}
+	return ch.parse(repo.DiffText(ctx, ch.Base, ch.Head))
+}
+
+// resolveRange sets Head to the commit of to and Base to the merge base.
+func (ch *Change) resolveRange(ctx context.Context, repo *git.Repo, from, to string) error {
 	base, err := repo.ResolveCommit(ctx, from)
 	if err != nil {
 		return fmt.Errorf("could not resolve --from: %w", err)
@@ -61,9 +74,9 @@ func (ch *Change) loadRange(ctx context.Context, repo *git.Repo, from, to string
 		return fmt.Errorf("could not resolve --to: %w", err)
 	}
 	if ch.Base, err = repo.MergeBase(ctx, base, ch.Head); err != nil {
-		return fmt.Errorf("could not find the merge base of %s and %s: %w (in a shallow clone, fetch more history: fetch-depth: 0 or GIT_DEPTH: 0)", from, to, err)
+		return fmt.Errorf("could not find the merge base of %s and %s: %w", from, to, err)
 	}
-	return ch.parse(repo.DiffText(ctx, ch.Base, ch.Head))
+	return nil
 }
 
 func (ch *Change) loadCommit(ctx context.Context, repo *git.Repo, commit string) error {

@@ -142,6 +142,11 @@ func (c *Config) validate() error {
 	case c.Commit != "" && c.From != "":
 		return usagef("give either a range (--from/--to) or --commit, not both")
 	}
+	switch c.Effort {
+	case "", "normal", "high":
+	default:
+		return usagef("--effort %q: want normal or high", c.Effort)
+	}
 	for _, ref := range []string{c.From, c.To, c.Commit, c.ConfigRef} {
 		if strings.HasPrefix(ref, "-") {
 			return usagef("ref %q begins with '-': refs like that are refused so git cannot take them for options", ref)

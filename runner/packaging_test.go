@@ -557,3 +557,87 @@ func TestDocsExamples(t *testing.T) {
 		}
 	}
 }
+
+// pkgClean unsets every variable ocr reads, whatever the machine has.
+func pkgClean(t *testing.T) {
+	for k := range pkgVars(t) {
+		t.Setenv(k, "")
+		os.Unsetenv(k)
+	}
+}
+
+// pkgEnvCommand runs `ocr env` in-process and returns its output.
+func pkgEnvCommand(t *testing.T) string {
+	t.Helper()
+	var out, errb bytes.Buffer
+	c := &Command{Stdout: &out, Stderr: &errb}
+	if code := c.Main(context.Background(), []string{"ocr", "env"}); code != ExitOK {
+		t.Fatalf("ocr env: exit %d: %s", code, errb.String())
+	}
+	return out.String()
+}
+
+func pkgWantLines(t *testing.T, out string, want ...string) {
+	t.Helper()
+	for _, w := range want {
+		if !regexp.MustCompile(`(?m)^` + regexp.QuoteMeta(w) + `$`).MatchString(out) {
+			t.Errorf("ocr env lacks the line %q:\n%s", w, out)
+		}
+	}
+}
+
+// TestActionEnvironmentDetectsThePullRequest runs `ocr env` with what the
+// runner gives the action's container on a pull_request event.
+func TestActionEnvironmentDetectsThePullRequest(t *testing.T) {
+	pkgClean(t)
+	a := pkgLoadAction(t)
+	samples := map[string]string{"llm-url": "https://api.openai.com/v1", "llm-model": "m", "github-token": "ghs_secret"}
+	for key, val := range a.Runs.Env {
+		name := pkgInputRef.FindStringSubmatch(val)[1]
+		if v, ok := samples[name]; ok {
+			t.Setenv(key, v)
+		} else {
+			t.Setenv(key, *a.Inputs[name].Default)
+		}
+	}
+	event := filepath.Join(t.TempDir(), "event.json")
+	payload := `{"pull_request": {"number": 7, "base": {"sha": "` + strings.Repeat("a", 40) + `", "repo": {"full_name": "o/r"}},
+		"head": {"sha": "` + strings.Repeat("b", 40) + `", "repo": {"full_name": "o/r"}}}}`
+	if err := os.WriteFile(event, []byte(payload), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for k, v := range map[string]string{"GITHUB_ACTIONS": "true", "GITHUB_EVENT_NAME": "pull_request",
+		"GITHUB_EVENT_PATH": event, "GITHUB_REPOSITORY": "o/r"} {
+		t.Setenv(k, v)
+	}
+	out := pkgEnvCommand(t)
+	pkgWantLines(t, out, "platform:      github", "pull request:  #7", "mode:          range",
+		"reports:       github-review, github-annotations, github-summary, sarif=ocr.sarif",
+		"llm endpoint:  https://api.openai.com", "model:         m", "github token:  set (10 characters)")
+	if strings.Contains(out, "ghs_secret") {
+		t.Error("ocr env printed the token")
+	}
+}
+
+// TestGitLabTemplateEnvironmentDetectsTheMergeRequest runs `ocr env` with
+// the template's variables in a merge request pipeline.
+func TestGitLabTemplateEnvironmentDetectsTheMergeRequest(t *testing.T) {
+	pkgClean(t)
+	_, jobs, _ := pkgGitLab(t)
+	for k, v := range jobs["ocr-review"].Variables {
+		t.Setenv(k, v)
+	}
+	for k, v := range map[string]string{"GITLAB_CI": "true", "CI_PIPELINE_SOURCE": "merge_request_event",
+		"CI_MERGE_REQUEST_IID": "5", "CI_MERGE_REQUEST_DIFF_BASE_SHA": strings.Repeat("a", 40),
+		"CI_COMMIT_SHA": strings.Repeat("b", 40), "CI_PROJECT_ID": "42", "CI_API_V4_URL": "https://gitlab.example.com/api/v4",
+		"OCR_LLM_URL": "http://localhost:11434/v1", "OCR_LLM_MODEL": "qwen2.5-coder:14b", "OCR_GITLAB_TOKEN": "glpat-secret"} {
+		t.Setenv(k, v)
+	}
+	out := pkgEnvCommand(t)
+	pkgWantLines(t, out, "platform:      gitlab", "pull request:  !5"[:0]+"pull request:  #5", "mode:          range",
+		"reports:       gitlab-discussion, codequality=gl-code-quality-report.json, sarif=ocr.sarif, text",
+		"llm endpoint:  http://localhost:11434", "model:         qwen2.5-coder:14b")
+	if strings.Contains(out, "glpat-secret") || strings.Contains(out, "llm problem") {
+		t.Errorf("ocr env printed a token or a problem:\n%s", out)
+	}
+}

@@ -215,6 +215,9 @@ func (c *Command) agentConfig(j *job, client *llm.Client) agent.Config {
 		Model: client.Model(), Concurrency: j.cfg.Concurrency, GroupTimeout: j.cfg.Timeout,
 		MaxTokensBudget: j.cfg.MaxTokensBudget, Progress: c.Stderr,
 	}
+	if j.cfg.Effort == "high" {
+		cfg.Rounds = 2
+	}
 	if !j.cfg.NoFilter {
 		model := client.Model()
 		cfg.Filter = func(ctx context.Context, diff string, cs []review.Comment) ([]review.Comment, review.Usage, error) {
@@ -238,7 +241,7 @@ func (c *Command) finish(j *job, rv *review.Review, p Preview, out agent.Output,
 		rv.Files = append(rv.Files, f)
 	}
 	deduped := review.Dedupe(out.Comments)
-	rv.Filtered = len(out.Comments) - len(deduped)
+	rv.Filtered = out.FilterDropped + len(out.Comments) - len(deduped)
 	perFile := max(j.cfg.MaxComments/5, 5)
 	rv.Comments, rv.Dropped = review.Cap(deduped, perFile, j.cfg.MaxComments)
 	if rv.Comments == nil {

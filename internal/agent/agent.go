@@ -22,6 +22,7 @@ const (
 	DefaultMaxRounds     = 40
 	DefaultContextTokens = 128_000
 	DefaultMaxCompletion = 8_192
+	DefaultRounds        = 1
 )
 
 // Plan-phase thresholds: a group is planned when one file changes this many
@@ -48,7 +49,8 @@ type Config struct {
 	Model string
 	// Concurrency bounds groups in flight and anchoring workers (default 8).
 	Concurrency int
-	// GroupTimeout bounds one group's plan and main phases (default 15m).
+	// GroupTimeout bounds one group: plan, every main round, anchoring and
+	// the filter (default 15m).
 	GroupTimeout time.Duration
 	// MaxRounds caps main-phase requests before the final round (default 40).
 	MaxRounds int
@@ -64,6 +66,12 @@ type Config struct {
 	GroupTokens int
 	// NoPlan skips the plan phase.
 	NoPlan bool
+	// Rounds is the number of main rounds per group (default 1; 2 for
+	// --effort high). Each later round is told the findings the earlier
+	// ones confirmed (after the filter) and looks for what they missed. All
+	// rounds share the group's timeout and the run's token budget; a later
+	// round that ends early keeps the group reviewed.
+	Rounds int
 	// Filter, when set, is called with each group's anchored comments.
 	Filter FilterFunc
 	// Progress receives one line per group event (stderr); nil discards.
@@ -97,8 +105,12 @@ type Input struct {
 
 // Output is the raw result of the agent, before dedupe, caps and reporters.
 type Output struct {
-	// Comments are anchored (and filtered when Config.Filter is set).
+	// Comments are anchored (and filtered when Config.Filter is set), all
+	// rounds together: they still need review.Dedupe.
 	Comments []review.Comment
+	// FilterDropped counts the comments the filter removed (for
+	// review.Review.Filtered).
+	FilterDropped int
 	// Files has one entry per selected file, in input order.
 	Files []review.FileCoverage
 	Usage review.Usage
@@ -112,11 +124,15 @@ type Output struct {
 
 // GroupReport is one group's outcome.
 type GroupReport struct {
-	Files    []string     `json:"files"`
-	Planned  bool         `json:"planned,omitempty"`
-	Reason   string       `json:"reason,omitempty"`
-	Comments int          `json:"comments"`
-	Usage    review.Usage `json:"usage"`
+	Files   []string `json:"files"`
+	Planned bool     `json:"planned,omitempty"`
+	Reason  string   `json:"reason,omitempty"`
+	// Rounds counts the main rounds that ended with task_done.
+	Rounds   int `json:"rounds"`
+	Comments int `json:"comments"`
+	// FilterDropped counts the comments the filter removed.
+	FilterDropped int          `json:"filter_dropped,omitempty"`
+	Usage         review.Usage `json:"usage"`
 }
 
 // Reasons a selected file ends not reviewed (review.FileCoverage.Reason).
@@ -160,6 +176,8 @@ func (c Config) withDefaults() Config {
 	def(&c.MaxCompletionTokens, DefaultMaxCompletion)
 	def(&c.GroupFiles, DefaultGroupFiles)
 	def(&c.GroupTokens, DefaultGroupTokens)
+	def(&c.Rounds, DefaultRounds)
+	c.Rounds = max(c.Rounds, 1)
 	if c.GroupTimeout <= 0 {
 		c.GroupTimeout = DefaultGroupTimeout
 	}

@@ -20,8 +20,9 @@ type indexed struct {
 }
 
 // anchor hands a code_comment call's items to the run's worker pool; the
-// loop does not wait for them.
-func (t *task) anchor(items []tools.CommentInput, reasoning string) {
+// loop does not wait for them. ctx is the group's: it bounds the whole-file
+// reads and the relocation requests.
+func (t *task) anchor(ctx context.Context, items []tools.CommentInput, reasoning string) {
 	for _, it := range items {
 		t.mu.Lock()
 		t.seq++
@@ -32,7 +33,7 @@ func (t *task) anchor(items []tools.CommentInput, reasoning string) {
 			defer t.pending.Done()
 			t.run.anchorSlots <- struct{}{}
 			defer func() { <-t.run.anchorSlots }()
-			c := t.place(it, reasoning)
+			c := t.place(ctx, it, reasoning)
 			t.mu.Lock()
 			t.comments = append(t.comments, indexed{n: n, c: c})
 			t.mu.Unlock()
@@ -41,13 +42,14 @@ func (t *task) anchor(items []tools.CommentInput, reasoning string) {
 }
 
 // place anchors one item and builds the comment.
-func (t *task) place(it tools.CommentInput, reasoning string) review.Comment {
+func (t *task) place(ctx context.Context, it tools.CommentInput, reasoning string) review.Comment {
 	p := cleanPath(it.Path)
 	if p == "" {
 		p = t.sess.File
 	}
-	loc := anchor.Resolve(t.ctx, anchor.Query{Path: p, Code: it.ExistingCode}, t.run.in.Changes,
-		anchor.Options{NewFile: t.run.newFile, Relocate: t.relocate})
+	newFile := func(path string) ([]string, bool) { return t.run.newFile(ctx, path) }
+	loc := anchor.Resolve(ctx, anchor.Query{Path: p, Code: it.ExistingCode}, t.run.in.Changes,
+		anchor.Options{NewFile: newFile, Relocate: t.relocate})
 	if loc.Path == "" {
 		loc.Path = p
 	}
@@ -76,7 +78,8 @@ func cleanPath(p string) string {
 	return p
 }
 
-// collected returns the anchored comments in arrival order.
+// collected returns the comments anchored since the last call, in
+// arrival order, and forgets them: each round filters only its own.
 func (t *task) collected() []review.Comment {
 	t.mu.Lock()
 	defer t.mu.Unlock()
@@ -85,6 +88,7 @@ func (t *task) collected() []review.Comment {
 	for i, c := range t.comments {
 		out[i] = c.c
 	}
+	t.comments = nil
 	return out
 }
 
@@ -96,7 +100,7 @@ func (t *task) relocate(ctx context.Context, q anchor.Query) (string, bool) {
 		return "", false
 	}
 	c := &conv{}
-	c.add(openai.ChatCompletionMessage{Role: openai.ChatMessageRoleSystem, Content: t.run.relocSystem})
+	c.system(t.run.relocSystem)
 	c.user(t.a.prompts.render(tmplRelocation, relocData{Path: q.Path, Diff: compactDiff(diff), Code: q.Code}))
 	resp, err := t.send(ctx, openai.ChatCompletionRequest{Messages: c.msgs}, c.total)
 	if err != nil || len(resp.Choices) == 0 {

@@ -157,6 +157,19 @@ func BenchmarkReview(b *testing.B) {
 			}
 		}
 	})
+	b.Run("40files_effort_high", func(b *testing.B) {
+		for i := 0; i < b.N; i++ {
+			srv := llmtest.New(b)
+			srv.Handle(reviewer)
+			out := New(Config{Rounds: 2}, client(b, srv, nil), tools.Default()).Review(context.Background(), f.input)
+			b.ReportMetric(float64(out.Usage.Requests)/float64(max(normal.Usage.Requests, 1)), "requests/normal")
+			b.ReportMetric(float64(out.Usage.PromptTokens)/float64(max(normal.Usage.PromptTokens, 1)), "tokens/normal")
+			b.ReportMetric(float64(out.Usage.PromptTokens)/40, "prompt-tokens/file")
+			if out.Status != "complete" || len(out.Comments) != 2*len(normal.Comments) {
+				b.Fatalf("status %s, %d comments, errors %v", out.Status, len(out.Comments), out.Errors)
+			}
+		}
+	})
 	b.Run("overhead", func(b *testing.B) {
 		o := promptOverhead(b)
 		b.ReportMetric(float64(o.Plan), "plan-tokens")

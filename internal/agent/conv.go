@@ -4,14 +4,16 @@ import (
 	"encoding/json"
 
 	openai "github.com/sashabaranov/go-openai"
+	"github.com/tiktoken-go/tokenizer"
 )
 
 // shortened replaces an old tool output when the context runs short.
 const shortened = "[output removed to save context; call the tool again if you still need it]"
 
-// estimateTokens is the prompt-size estimate used for budgets and the
-// context limit: bytes/4, which overestimates code slightly (cl100k gives
-// about 4.4 bytes per token on Go source) and costs nothing per request.
+// estimateTokens is the estimate of the variable parts of a prompt (diffs,
+// tool outputs) for budgets and the context limit: bytes/4, which
+// overestimates code slightly (cl100k gives about 4.4 bytes per token on Go
+// source) and costs nothing per request.
 func estimateTokens(n int) int { return (n + 3) / 4 }
 
 // conv is one conversation with its estimated size, kept per message so a
@@ -23,13 +25,23 @@ type conv struct {
 }
 
 func (c *conv) add(m openai.ChatCompletionMessage) {
-	n := estimateTokens(len(m.Content)+len(m.ReasoningContent)) + 4
+	n := estimateTokens(len(m.Content) + len(m.ReasoningContent))
 	for _, tc := range m.ToolCalls {
 		n += estimateTokens(len(tc.Function.Name)+len(tc.Function.Arguments)) + 8
 	}
+	c.addSized(m, n)
+}
+
+// addSized appends m whose content is n tokens (4 more for the message).
+func (c *conv) addSized(m openai.ChatCompletionMessage, n int) {
 	c.msgs = append(c.msgs, m)
-	c.size = append(c.size, n)
-	c.total += n
+	c.size = append(c.size, n+4)
+	c.total += n + 4
+}
+
+// system starts the conversation with a system prompt of known size.
+func (c *conv) system(p counted) {
+	c.addSized(openai.ChatCompletionMessage{Role: openai.ChatMessageRoleSystem, Content: p.text}, p.tokens)
 }
 
 func (c *conv) user(text string) {
@@ -52,11 +64,41 @@ func (c *conv) fit(limit int) bool {
 	return c.total <= limit
 }
 
-// toolTokens estimates what the tool schemas add to a request.
-func toolTokens(ts []openai.Tool) int {
+// counted is a fixed text and its size in tokens, counted once per run.
+type counted struct {
+	text   string
+	tokens int
+}
+
+func newCounted(text string, count func(string) int) counted {
+	return counted{text: text, tokens: count(text)}
+}
+
+// toolSet is the tools offered in a request and what their schemas add to
+// it, counted once per run instead of marshalled for every request.
+type toolSet struct {
+	tools  []openai.Tool
+	tokens int
+}
+
+func newToolSet(ts []openai.Tool, count func(string) int) toolSet {
 	if len(ts) == 0 {
-		return 0
+		return toolSet{}
 	}
 	b, _ := json.Marshal(ts) // plain structs: cannot fail
-	return estimateTokens(len(b))
+	return toolSet{tools: ts, tokens: count(string(b))}
+}
+
+// tokenCounter counts tokens with the offline cl100k tokenizer (loaded once
+// per process by the library, about 8 ms), or bytes/4 if it is unavailable.
+func tokenCounter() func(string) int {
+	enc, err := tokenizer.Get(tokenizer.Cl100kBase)
+	return func(s string) int {
+		if err == nil {
+			if n, cerr := enc.Count(s); cerr == nil {
+				return n
+			}
+		}
+		return estimateTokens(len(s))
+	}
 }

@@ -1,10 +1,12 @@
 package agent
 
 import (
+	"encoding/json"
 	"strings"
 	"testing"
 
 	openai "github.com/sashabaranov/go-openai"
+	"github.com/tiktoken-go/tokenizer"
 )
 
 func TestConvFitShortensOldToolOutputsOnly(t *testing.T) {
@@ -74,5 +76,26 @@ func TestCleanPath(t *testing.T) {
 		if got := cleanPath(in); got != want {
 			t.Errorf("cleanPath(%q) = %q, want %q", in, got, want)
 		}
+	}
+}
+
+func TestFixedPartsAreCountedWithCl100k(t *testing.T) {
+	enc, err := tokenizer.Get(tokenizer.Cl100kBase)
+	if err != nil {
+		t.Fatal(err)
+	}
+	count := func(s string) int { n, _ := enc.Count(s); return n }
+	r, _ := promptRun(t)
+	schema, _ := json.Marshal(r.mainTools.tools)
+	if r.system.tokens != count(r.system.text) || r.mainTools.tokens != count(string(schema)) {
+		t.Errorf("system %d, main tools %d tokens; want the cl100k counts %d and %d",
+			r.system.tokens, r.mainTools.tokens, count(r.system.text), count(string(schema)))
+	}
+	t.Logf("system+main tools: cl100k %d, bytes/4 %d", r.system.tokens+r.mainTools.tokens,
+		estimateTokens(len(r.system.text))+estimateTokens(len(schema)))
+	c := &conv{}
+	c.system(r.system)
+	if c.total != r.system.tokens+4 || len(c.msgs) != 1 || c.msgs[0].Role != openai.ChatMessageRoleSystem {
+		t.Errorf("conv after system: total %d, msgs %+v", c.total, c.msgs)
 	}
 }

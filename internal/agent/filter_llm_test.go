@@ -5,28 +5,15 @@ import (
 	"net/http"
 	"strings"
 	"testing"
-	"time"
 
-	"github.com/ocr-ci/ocr/internal/llm"
 	"github.com/ocr-ci/ocr/internal/llm/llmtest"
 )
-
-// llmClient is the production client against the scripted server, with
-// retries that do not sleep.
-func llmClient(t *testing.T, s *llmtest.Server) *llm.Client {
-	t.Helper()
-	c, err := llm.New(s.Config(), llm.Options{Sleep: func(context.Context, time.Duration) error { return nil }})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return c
-}
 
 func TestFilterThroughLLMClient(t *testing.T) {
 	drop := llmtest.Calls(llmtest.Tool(FilterTool, map[string]any{"drop": []map[string]any{{"id": 2, "reason": "not in the diff"}}}))
 	s := llmtest.New(t, llmtest.Script{Name: "filter", Match: []string{"<comments>", "quote not in diff"},
 		Answers: []llmtest.Answer{{Status: http.StatusServiceUnavailable}, drop}})
-	c := llmClient(t, s)
+	c := client(t, s, nil)
 	kept, usage, err := Filter(context.Background(), c, c.Model(), tinyDiff, threeComments())
 	if err != nil || len(kept) != 2 || kept[1].StartLine != 4 {
 		t.Fatalf("Filter = %+v, %v; want comments 1 and 3 after one retried 503", kept, err)
@@ -43,7 +30,7 @@ func TestFilterThroughLLMClient(t *testing.T) {
 func TestFilterThroughLLMClientFailsOpen(t *testing.T) {
 	s := llmtest.New(t, llmtest.Script{Name: "filter", Match: []string{"<comments>"},
 		Answers: []llmtest.Answer{llmtest.Calls(llmtest.Call{Name: FilterTool, Args: `{"drop": [{"id": 1, "reason": `})}})
-	c := llmClient(t, s)
+	c := client(t, s, nil)
 	kept, _, err := Filter(context.Background(), c, "", tinyDiff, threeComments())
 	if err == nil || len(kept) != 3 {
 		t.Errorf("Filter = %d comments, %v; want all 3 kept and an error", len(kept), err)

@@ -82,8 +82,9 @@ func related(files []GroupFile) [][]int {
 		if !role {
 			continue
 		}
-		if c := plain[s]; len(c) == 1 || (len(c) > 1 && sameDir(files, c, f.Path)) {
-			uf.join(i, pickPlain(files, c, f.Path))
+		c := plain[s]
+		if j, same := inDir(files, c, path.Dir(f.Path)); len(c) == 1 || same {
+			uf.join(i, j)
 		}
 	}
 	return uf.sets()
@@ -103,34 +104,23 @@ func variantKey(p string) string {
 	return strings.Join(segs, "/") + "/" + s
 }
 
-func sameDir(files []GroupFile, c []int, p string) bool {
+// inDir returns the first of c in dir, or c[0] and false when none is.
+func inDir(files []GroupFile, c []int, dir string) (int, bool) {
 	for _, i := range c {
-		if path.Dir(files[i].Path) == path.Dir(p) {
-			return true
+		if path.Dir(files[i].Path) == dir {
+			return i, true
 		}
 	}
-	return false
-}
-
-func pickPlain(files []GroupFile, c []int, p string) int {
-	for _, i := range c {
-		if path.Dir(files[i].Path) == path.Dir(p) {
-			return i
-		}
+	if len(c) == 0 {
+		return -1, false
 	}
-	return c[0]
+	return c[0], false
 }
 
 // pack fills groups directory by directory, keeping bundles whole when they
 // fit and splitting those that exceed the caps.
 func pack(files []GroupFile, bundles [][]int, maxFiles, maxTokens int) []Group {
-	sort.SliceStable(bundles, func(a, b int) bool {
-		da, db := path.Dir(files[bundles[a][0]].Path), path.Dir(files[bundles[b][0]].Path)
-		if da != db {
-			return da < db
-		}
-		return bundles[a][0] < bundles[b][0]
-	})
+	sortByDir(files, bundles)
 	var out []Group
 	var cur Group
 	curDir, curTok := "", 0
@@ -162,4 +152,16 @@ func pack(files []GroupFile, bundles [][]int, maxFiles, maxTokens int) []Group {
 	}
 	sort.SliceStable(out, func(a, b int) bool { return out[a][0] < out[b][0] })
 	return out
+}
+
+// sortByDir orders bundles by the directory of their first file, then by
+// input order.
+func sortByDir(files []GroupFile, bundles [][]int) {
+	sort.SliceStable(bundles, func(a, b int) bool {
+		da, db := path.Dir(files[bundles[a][0]].Path), path.Dir(files[bundles[b][0]].Path)
+		if da != db {
+			return da < db
+		}
+		return bundles[a][0] < bundles[b][0]
+	})
 }

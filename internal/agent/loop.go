@@ -24,12 +24,12 @@ var (
 // loopSpec describes one phase's loop.
 type loopSpec struct {
 	phase tools.Phase
-	tools []openai.Tool
+	tools toolSet
 	// rounds is the number of requests before the final round.
 	rounds int
 	// final is the message of the final round, offering finalTools.
 	final      string
-	finalTools []openai.Tool
+	finalTools toolSet
 	// textEnds: an answer with text and no tool call ends the loop (plan).
 	textEnds bool
 	// nudge answers an answer without a tool call.
@@ -118,7 +118,7 @@ type executed struct {
 // one tool message per call (OpenAI requires a result for every call).
 // Reasoning content is sent back with its tool calls, as providers with
 // thinking plus tool calls (DeepSeek, Kimi) require within one task.
-func (t *task) execute(ctx context.Context, c *conv, phase tools.Phase, offered []openai.Tool, msg openai.ChatCompletionMessage) executed {
+func (t *task) execute(ctx context.Context, c *conv, phase tools.Phase, offered toolSet, msg openai.ChatCompletionMessage) executed {
 	calls := withIDs(msg.ToolCalls, len(c.msgs))
 	c.add(openai.ChatCompletionMessage{Role: openai.ChatMessageRoleAssistant, Content: msg.Content,
 		ReasoningContent: msg.ReasoningContent, ToolCalls: calls})
@@ -126,7 +126,7 @@ func (t *task) execute(ctx context.Context, c *conv, phase tools.Phase, offered 
 	for _, call := range calls {
 		name, args := strings.TrimSpace(call.Function.Name), call.Function.Arguments
 		res := tools.Result{Text: tools.NotFoundText, IsError: true}
-		if offers(offered, name) {
+		if offers(offered.tools, name) {
 			if json.Valid([]byte(args)) && !t.sess.Skipped(name) {
 				ex.usable++
 			}
@@ -137,7 +137,7 @@ func (t *task) execute(ctx context.Context, c *conv, phase tools.Phase, offered 
 		}
 		c.add(openai.ChatCompletionMessage{Role: openai.ChatMessageRoleTool, Content: res.Text, ToolCallID: call.ID})
 		if len(res.Comments) > 0 {
-			t.anchor(res.Comments, msg.ReasoningContent)
+			t.anchor(ctx, res.Comments, msg.ReasoningContent)
 		}
 		ex.done = ex.done || res.Done
 		ex.failed = ex.failed || res.Failed
@@ -171,13 +171,12 @@ func offers(ts []openai.Tool, name string) bool {
 // ask sends the conversation: it keeps the prompt under the context limit,
 // books the run's budget with the prompt's estimated size, and accounts
 // the usage. An answer without choices is an empty answer.
-func (t *task) ask(ctx context.Context, c *conv, offered []openai.Tool) (openai.ChatCompletionMessage, error) {
-	schema := toolTokens(offered)
-	limit := t.a.cfg.ContextTokens*8/10 - schema - max(t.a.cfg.MaxCompletionTokens, 0)
+func (t *task) ask(ctx context.Context, c *conv, offered toolSet) (openai.ChatCompletionMessage, error) {
+	limit := t.a.cfg.ContextTokens*8/10 - offered.tokens - max(t.a.cfg.MaxCompletionTokens, 0)
 	if !c.fit(limit) {
 		return openai.ChatCompletionMessage{}, errTooLarge
 	}
-	resp, err := t.send(ctx, openai.ChatCompletionRequest{Messages: c.msgs, Tools: offered}, c.total+schema)
+	resp, err := t.send(ctx, openai.ChatCompletionRequest{Messages: c.msgs, Tools: offered.tools}, c.total+offered.tokens)
 	if err != nil || len(resp.Choices) == 0 {
 		return openai.ChatCompletionMessage{}, err
 	}

@@ -7,7 +7,7 @@ import (
 	"text/template"
 )
 
-//go:embed prompts/system.tmpl prompts/plan.tmpl prompts/main.tmpl prompts/nudge.tmpl prompts/final.tmpl prompts/plan_final.tmpl prompts/relocate_system.tmpl prompts/relocate.tmpl
+//go:embed prompts/system.tmpl prompts/plan.tmpl prompts/main.tmpl prompts/nudge.tmpl prompts/final.tmpl prompts/plan_final.tmpl prompts/relocate_system.tmpl prompts/relocate.tmpl prompts/round.tmpl
 var promptFS embed.FS
 
 // Template names.
@@ -20,6 +20,7 @@ const (
 	tmplPlanFinal  = "plan_final.tmpl"
 	tmplRelocSys   = "relocate_system.tmpl"
 	tmplRelocation = "relocate.tmpl"
+	tmplRound      = "round.tmpl" // included by main.tmpl in later rounds
 )
 
 // maxOtherFiles bounds the <other_changed_files> list of one prompt.
@@ -57,6 +58,10 @@ type mainData struct {
 	Background string
 	Plan       string
 	Planning   bool
+	// Round is the main round (0 and 1: the first); later rounds are told
+	// the Confirmed findings of the earlier ones.
+	Round     int
+	Confirmed []promptFinding
 }
 
 // promptFile is one file under review.

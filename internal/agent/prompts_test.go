@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/ocr-ci/ocr/anchor"
+	"github.com/ocr-ci/ocr/internal/review"
 	"github.com/ocr-ci/ocr/tools"
 	"github.com/tiktoken-go/tokenizer"
 )
@@ -50,17 +51,25 @@ func renderedPrompts(t testing.TB) map[string]string {
 	planning := data
 	planning.Planning = true
 	bare := mainData{Files: data.Files}
+	second := planned
+	second.Round, second.Confirmed = 2, confirmed([]review.Comment{{
+		Location: review.Location{Path: "svc/calc.go", Side: review.SideNew, StartLine: 5, EndLine: 5},
+		Category: review.CategoryBug, Severity: review.SeverityHigh,
+		Content: "Division by zero panics when b is 0.\n\nCheck b first."}})
+	secondNone := mainData{Files: data.Files[:1], Round: 2}
 	return map[string]string{
-		"system":          r.system,
-		"plan_system":     p.render(tmplPlan, nil),
-		"plan_user":       p.render(tmplMain, planning),
-		"main_user":       p.render(tmplMain, planned),
-		"main_user_bare":  p.render(tmplMain, bare),
-		"nudge":           p.render(tmplNudge, nil),
-		"final":           p.render(tmplFinal, nil),
-		"plan_final":      p.render(tmplPlanFinal, nil),
-		"relocate_system": r.relocSystem,
-		"relocate_user":   p.render(tmplRelocation, relocData{Path: "svc/calc.go", Diff: compactDiff(r.diffs["svc/calc.go"]), Code: "q := a / b"}),
+		"system":           r.system.text,
+		"plan_system":      p.render(tmplPlan, nil),
+		"plan_user":        p.render(tmplMain, planning),
+		"main_user":        p.render(tmplMain, planned),
+		"main_user_bare":   p.render(tmplMain, bare),
+		"round2_user":      p.render(tmplMain, second),
+		"round2_user_none": p.render(tmplMain, secondNone),
+		"nudge":            p.render(tmplNudge, nil),
+		"final":            p.render(tmplFinal, nil),
+		"plan_final":       p.render(tmplPlanFinal, nil),
+		"relocate_system":  r.relocSystem.text,
+		"relocate_user":    p.render(tmplRelocation, relocData{Path: "svc/calc.go", Diff: compactDiff(r.diffs["svc/calc.go"]), Code: "q := a / b"}),
 	}
 }
 
@@ -107,9 +116,9 @@ func promptOverhead(t testing.TB) Overhead {
 	p := r.a.prompts
 	frame := p.render(tmplMain, mainData{Files: []promptFile{{Path: "x"}}})
 	return Overhead{
-		Plan:       count(p.render(tmplPlan, nil), schema(r.planTools), frame, "Write the review plan"),
-		Main:       count(r.system, schema(r.mainTools), frame),
-		Relocation: count(r.relocSystem, p.render(tmplRelocation, relocData{Path: "x"})),
+		Plan:       count(r.planSystem.text, schema(r.planTools.tools), frame, "Write the review plan"),
+		Main:       count(r.system.text, schema(r.mainTools.tools), frame),
+		Relocation: count(r.relocSystem.text, p.render(tmplRelocation, relocData{Path: "x"})),
 	}
 }
 

@@ -60,12 +60,14 @@ func (r *run) group(ctx context.Context, i, n int, g Group) groupResult {
 	if res.reason != "" {
 		state = "not reviewed (" + res.reason + ")"
 	}
-	plan := ""
 	if res.planned {
-		plan = ", planned"
+		state += ", planned"
 	}
-	r.progress("group %d/%d %s: %s%s, %d comment(s), %d request(s), %d prompt token(s)",
-		i+1, n, t.label(), state, plan, len(res.comments), res.usage.Requests, res.usage.PromptTokens)
+	if r.a.cfg.Rounds > 1 {
+		state += fmt.Sprintf(", %d/%d round(s)", res.rounds, r.a.cfg.Rounds)
+	}
+	r.progress("group %d/%d %s: %s, %d comment(s), %d request(s), %d prompt token(s)",
+		i+1, n, t.label(), state, len(res.comments), res.usage.Requests, res.usage.PromptTokens)
 	return res
 }
 
@@ -163,34 +165,44 @@ func compactDiff(d string) string {
 func (r *run) output(groups []Group, results []groupResult) Output {
 	var out Output
 	cov := make([]review.FileCoverage, len(r.in.Files))
-	causes := map[string][]string{}
-	var order []string
 	for gi, g := range groups {
 		res := results[gi]
 		out.Comments = append(out.Comments, res.comments...)
 		out.Usage = out.Usage.Add(res.usage)
-		gr := GroupReport{Planned: res.planned, Reason: res.reason, Comments: len(res.comments), Usage: res.usage}
+		out.FilterDropped += res.dropped
+		gr := GroupReport{Planned: res.planned, Reason: res.reason, Rounds: res.rounds, Comments: len(res.comments),
+			FilterDropped: res.dropped, Usage: res.usage}
 		for _, idx := range g {
 			cov[idx] = r.coverage(r.in.Files[idx].Path, res)
 			gr.Files = append(gr.Files, r.in.Files[idx].Path)
 		}
 		out.Groups = append(out.Groups, gr)
-		if res.reason != "" {
-			key := res.reason + ": " + res.detail
-			if _, ok := causes[key]; !ok {
-				order = append(order, key)
-			}
-			for _, idx := range g {
-				causes[key] = append(causes[key], r.in.Files[idx].Path)
-			}
-		}
 	}
 	out.Files = cov
-	for _, k := range order {
-		out.Errors = append(out.Errors, fmt.Sprintf("%d file(s) not reviewed, %s (%s)", len(causes[k]), k, list(causes[k])))
-	}
+	out.Errors = notReviewed(cov)
 	out.Status = status(cov)
 	sort.SliceStable(out.Comments, func(a, b int) bool { return out.Comments[a].Severity.Rank() > out.Comments[b].Severity.Rank() })
+	return out
+}
+
+// notReviewed is one line per cause (reason and detail) of the files not
+// reviewed, naming the files, in the order the causes first occur.
+func notReviewed(cov []review.FileCoverage) []string {
+	causes := map[string][]string{}
+	var order, out []string
+	for _, c := range cov {
+		if c.Reviewed {
+			continue
+		}
+		key := c.Reason + ": " + c.Detail
+		if _, ok := causes[key]; !ok {
+			order = append(order, key)
+		}
+		causes[key] = append(causes[key], c.Path)
+	}
+	for _, k := range order {
+		out = append(out, fmt.Sprintf("%d file(s) not reviewed, %s (%s)", len(causes[k]), k, list(causes[k])))
+	}
 	return out
 }
 

@@ -19,11 +19,10 @@ type run struct {
 	diffs       map[string]string
 	budget      *budget
 	anchorSlots chan struct{}
-	system      string
-	relocSystem string
-	planTools   []openai.Tool
-	mainTools   []openai.Tool
-	finalTools  []openai.Tool
+	// The fixed texts and tool lists of the requests, counted once.
+	system, planSystem, relocSystem  counted
+	final, nudge, planFinal          string
+	planTools, mainTools, finalTools toolSet
 
 	outMu sync.Mutex
 	out   io.Writer
@@ -44,20 +43,33 @@ func (a *Agent) newRun(ctx context.Context, in Input) *run {
 	if r.in.Changes == nil {
 		r.in.Changes = anchor.NewChangeSet(nil)
 	}
-	lang := in.Language
+	r.fixed()
+	return r
+}
+
+// fixed renders the texts that do not depend on the group and counts the
+// tokens of the system prompts and tool schemas once, with cl100k: they are
+// resent with every request, so the budget's estimate should be close.
+func (r *run) fixed() {
+	count := tokenCounter()
+	lang := r.in.Language
 	if strings.TrimSpace(lang) == "" {
 		lang = "English"
 	}
-	r.system = a.prompts.render(tmplSystem, systemData{Language: lang})
-	r.relocSystem = a.prompts.render(tmplRelocSys, nil)
-	r.planTools = toOpenAI(a.reg.Entries(tools.PhasePlan))
-	r.mainTools = toOpenAI(a.reg.Entries(tools.PhaseMain))
-	for _, t := range r.mainTools {
+	p := r.a.prompts
+	r.system = newCounted(p.render(tmplSystem, systemData{Language: lang}), count)
+	r.planSystem = newCounted(p.render(tmplPlan, nil), count)
+	r.relocSystem = newCounted(p.render(tmplRelocSys, nil), count)
+	r.final, r.nudge, r.planFinal = p.render(tmplFinal, nil), p.render(tmplNudge, nil), p.render(tmplPlanFinal, nil)
+	main := toOpenAI(r.a.reg.Entries(tools.PhaseMain))
+	var final []openai.Tool
+	for _, t := range main {
 		if n := t.Function.Name; n == "code_comment" || n == "task_done" {
-			r.finalTools = append(r.finalTools, t)
+			final = append(final, t)
 		}
 	}
-	return r
+	r.planTools = newToolSet(toOpenAI(r.a.reg.Entries(tools.PhasePlan)), count)
+	r.mainTools, r.finalTools = newToolSet(main, count), newToolSet(final, count)
 }
 
 // toOpenAI converts registry entries to the request's tool list.
@@ -80,7 +92,9 @@ func (r *run) churn(path string) int {
 
 // newFile serves anchor's whole-file step: the new file's lines, read once
 // per path through the tools' Source, only for files of the change set.
-func (r *run) newFile(path string) ([]string, bool) {
+// A read that fails because ctx ended is not remembered: another group
+// with time left reads the file again.
+func (r *run) newFile(ctx context.Context, path string) ([]string, bool) {
 	if r.in.Source == nil {
 		return nil, false
 	}
@@ -92,7 +106,10 @@ func (r *run) newFile(path string) ([]string, bool) {
 	if lines, ok := r.files[path]; ok {
 		return lines, lines != nil
 	}
-	b, err := r.in.Source.ReadFile(context.Background(), path)
+	b, err := r.in.Source.ReadFile(ctx, path)
+	if err != nil && ctx.Err() != nil {
+		return nil, false
+	}
 	var lines []string
 	if err == nil {
 		lines = strings.Split(strings.TrimSuffix(string(b), "\n"), "\n")

@@ -18,8 +18,6 @@ type task struct {
 	files  []File
 	sess   *tools.Session
 	budget *budget
-	// ctx is the group's context (timeout), used by anchoring too.
-	ctx context.Context
 
 	mu       sync.Mutex
 	usage    review.Usage
@@ -35,6 +33,9 @@ type groupResult struct {
 	comments []review.Comment
 	usage    review.Usage
 	planned  bool
+	// rounds counts the main rounds that ended with task_done.
+	rounds  int
+	dropped int
 }
 
 func (t *task) account(u openai.Usage) {
@@ -44,27 +45,25 @@ func (t *task) account(u openai.Usage) {
 }
 
 // review runs the plan phase when the group is large, then the main
-// phase, waits for the anchoring of its comments, and applies the filter.
+// rounds, all under the group's timeout.
 func (t *task) review(ctx context.Context) groupResult {
-	gctx, cancel := context.WithTimeout(ctx, t.a.cfg.GroupTimeout)
+	ctx, cancel := context.WithTimeout(ctx, t.a.cfg.GroupTimeout)
 	defer cancel()
-	t.ctx = gctx
 	var res groupResult
 	data := t.promptData()
 	var out loopResult
 	if t.needsPlan() {
 		res.planned = true
-		data.Plan, out = t.plan(gctx, data)
+		data.Plan, out = t.plan(ctx, data)
 	}
-	if out.err == nil { // a provider, budget or timeout failure of the plan ends the group
-		out = t.main(gctx, data)
+	if out.err != nil { // a provider, budget or timeout failure of the plan ends the group
+		res.reason, res.detail = out.reason, out.detail
+	} else {
+		res.reason, res.detail = t.round(ctx, data, &res)
 	}
-	t.pending.Wait()
-	res.reason, res.detail = out.reason, out.detail
-	if out.done && out.failed {
-		res.reason, res.detail = ReasonFailed, "the model ended the task with task_done FAILED"
+	if res.reason == "" {
+		t.moreRounds(ctx, data, &res)
 	}
-	res.comments = t.filtered(ctx, t.collected())
 	t.mu.Lock()
 	res.usage = t.usage
 	t.mu.Unlock()
@@ -94,11 +93,10 @@ func (t *task) needsPlan() bool {
 func (t *task) plan(ctx context.Context, data mainData) (string, loopResult) {
 	data.Planning = true
 	c := &conv{}
-	c.add(openai.ChatCompletionMessage{Role: openai.ChatMessageRoleSystem, Content: t.a.prompts.render(tmplPlan, nil)})
+	c.system(t.run.planSystem)
 	c.user(t.a.prompts.render(tmplMain, data))
-	final := t.a.prompts.render(tmplPlanFinal, nil)
 	r := t.loop(ctx, c, loopSpec{phase: tools.PhasePlan, tools: t.run.planTools, rounds: planRounds - 1,
-		final: final, textEnds: true, nudge: final})
+		final: t.run.planFinal, textEnds: true, nudge: t.run.planFinal})
 	if !r.done {
 		t.run.progress("plan for %s failed (%s); reviewing without a plan", t.label(), r.reason)
 		return "", r
@@ -113,17 +111,17 @@ func (t *task) plan(ctx context.Context, data mainData) (string, loopResult) {
 // main runs the main tool loop.
 func (t *task) main(ctx context.Context, data mainData) loopResult {
 	c := &conv{}
-	c.add(openai.ChatCompletionMessage{Role: openai.ChatMessageRoleSystem, Content: t.run.system})
+	c.system(t.run.system)
 	c.user(t.a.prompts.render(tmplMain, data))
 	return t.loop(ctx, c, loopSpec{phase: tools.PhaseMain, tools: t.run.mainTools, rounds: t.a.cfg.MaxRounds,
-		final: t.a.prompts.render(tmplFinal, nil), finalTools: t.run.finalTools,
-		nudge: t.a.prompts.render(tmplNudge, nil)})
+		final: t.run.final, finalTools: t.run.finalTools, nudge: t.run.nudge})
 }
 
-// filtered runs the configured filter, keeping every comment on error.
-func (t *task) filtered(ctx context.Context, cs []review.Comment) []review.Comment {
+// filtered runs the configured filter and returns the comments it keeps
+// and how many it dropped; on error it keeps every comment.
+func (t *task) filtered(ctx context.Context, cs []review.Comment) ([]review.Comment, int) {
 	if t.a.cfg.Filter == nil || len(cs) == 0 {
-		return cs
+		return cs, 0
 	}
 	kept, u, err := t.a.cfg.Filter(ctx, t.groupDiff(), cs)
 	t.budget.settle(0, openai.Usage{PromptTokens: u.PromptTokens, CompletionTokens: u.CompletionTokens})
@@ -132,9 +130,9 @@ func (t *task) filtered(ctx context.Context, cs []review.Comment) []review.Comme
 	t.mu.Unlock()
 	if err != nil {
 		t.run.progress("filter for %s failed (%v); keeping all %d comment(s)", t.label(), err, len(cs))
-		return cs
+		return cs, 0
 	}
-	return kept
+	return kept, len(cs) - len(kept)
 }
 
 func (t *task) groupDiff() string {

@@ -1,0 +1,210 @@
+package runner
+
+import (
+	"bufio"
+	"bytes"
+	"flag"
+	"os"
+	"path/filepath"
+	"runtime"
+	"sort"
+	"strconv"
+	"strings"
+	"testing"
+	"text/template"
+
+	"github.com/santhosh-tekuri/jsonschema/v6"
+)
+
+// End-to-end scenarios: a real repository, the scripted LLM server, the
+// strict platform fakes (internal/fakes) and a simulated CI environment;
+// inputs and goldens live in ../testdata/e2e/<scenario>/.
+
+var updateE2E = flag.Bool("update", false, "rewrite the end-to-end goldens in ../testdata/e2e")
+
+// modulePath joins elem to the module's root, found from this file: the
+// scenarios chdir into their workspace, so relative paths would break.
+func modulePath(elem ...string) string {
+	_, file, _, _ := runtime.Caller(0)
+	return filepath.Join(append([]string{filepath.Dir(file), ".."}, elem...)...)
+}
+
+// e2ePath is a file of a scenario in the module's top-level testdata.
+func e2ePath(scenario, name string) string { return modulePath("testdata", "e2e", scenario, name) }
+
+// ciVars are every variable CI detection reads; each scenario starts from
+// none of them set, whatever the machine running the tests has.
+var ciVars = []string{
+	"GITHUB_ACTIONS", "GITHUB_EVENT_NAME", "GITHUB_EVENT_PATH", "GITHUB_REPOSITORY", "GITHUB_API_URL",
+	"GITHUB_SERVER_URL", "GITHUB_WORKSPACE", "GITHUB_SHA", "GITHUB_STEP_SUMMARY", "GITHUB_OUTPUT", "RUNNER_TEMP",
+	"OCR_GITHUB_TOKEN", "GITHUB_TOKEN",
+	"GITLAB_CI", "CI_PIPELINE_SOURCE", "CI_MERGE_REQUEST_IID", "CI_MERGE_REQUEST_PROJECT_ID", "CI_MERGE_REQUEST_EVENT_TYPE",
+	"CI_MERGE_REQUEST_DIFF_BASE_SHA", "CI_MERGE_REQUEST_SOURCE_BRANCH_SHA", "CI_MERGE_REQUEST_TARGET_BRANCH_NAME",
+	"CI_COMMIT_SHA", "CI_COMMIT_BEFORE_SHA", "CI_DEFAULT_BRANCH", "CI_PROJECT_ID", "CI_PROJECT_DIR", "CI_API_V4_URL",
+	"CI_SERVER_URL", "CI_PROJECT_URL", "CI_SERVER_TLS_CA_FILE", "OCR_GITLAB_TOKEN", "GITLAB_TOKEN", "CI_JOB_TOKEN",
+	"OCR_FROM", "OCR_TO", "OCR_COMMIT", "OCR_REPO", "OCR_REPORTS", "OCR_FORMAT", "OCR_FULL", "OCR_FAIL_ON",
+	"OCR_SARIF_FILE", "OCR_CONFIG_REF", "OCR_NO_FILTER", "NO_COLOR",
+}
+
+// unsetCI removes every CI variable for the test (restored afterwards).
+func unsetCI(t *testing.T) {
+	for _, k := range ciVars {
+		t.Setenv(k, "")
+		os.Unsetenv(k)
+	}
+}
+
+// setenv sets variables for the test.
+func setenv(t *testing.T, kv map[string]string) {
+	for k, v := range kv {
+		t.Setenv(k, v)
+	}
+}
+
+// ghRunner is a simulated GitHub Actions step: its files in a temp dir.
+type ghRunner struct {
+	dir, summary, output, event string
+}
+
+// githubStep sets up the environment of a GitHub Actions step for repo r,
+// with the event payload rendered from ../testdata/e2e/<scenario>/<event>.
+// The working directory is the workspace, as in Actions.
+func githubStep(t *testing.T, r *testRepo, apiURL, scenario, event, name string, data any) ghRunner {
+	t.Helper()
+	unsetCI(t)
+	dir := t.TempDir()
+	g := ghRunner{dir: dir, summary: filepath.Join(dir, "step_summary.md"), output: filepath.Join(dir, "output"),
+		event: filepath.Join(dir, "event.json")}
+	writeEvent(t, e2ePath(scenario, event), g.event, data)
+	setenv(t, map[string]string{
+		"GITHUB_ACTIONS": "true", "GITHUB_EVENT_NAME": name, "GITHUB_EVENT_PATH": g.event,
+		"GITHUB_REPOSITORY": "o/r", "GITHUB_API_URL": apiURL, "GITHUB_SERVER_URL": "https://github.example",
+		"GITHUB_WORKSPACE": r.dir, "RUNNER_TEMP": dir, "GITHUB_STEP_SUMMARY": g.summary, "GITHUB_OUTPUT": g.output,
+		"GITHUB_TOKEN": "tok",
+		// The synthetic merge commit: it exists nowhere, and using it is the
+		// classic 422 "commitOID is not part of the pull request".
+		"GITHUB_SHA": "5555555555555555555555555555555555555555",
+	})
+	t.Chdir(r.dir)
+	return g
+}
+
+// writeEvent renders the event template src with data into dst.
+func writeEvent(t *testing.T, src, dst string, data any) {
+	t.Helper()
+	tmpl, err := template.ParseFiles(src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b bytes.Buffer
+	if err := tmpl.Execute(&b, data); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(dst, b.Bytes(), 0o600); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// readFile returns a file's content; a missing file fails the test.
+func readFile(t *testing.T, path string) string {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v", err)
+	}
+	return string(b)
+}
+
+// outputs parses a $GITHUB_OUTPUT file (name=value lines; the last wins).
+func outputs(t *testing.T, path string) map[string]string {
+	t.Helper()
+	out := map[string]string{}
+	sc := bufio.NewScanner(strings.NewReader(readFile(t, path)))
+	for sc.Scan() {
+		k, v, ok := strings.Cut(sc.Text(), "=")
+		if !ok || strings.Contains(k, "<<") {
+			t.Errorf("$GITHUB_OUTPUT line %q is not name=value", sc.Text())
+			continue
+		}
+		out[k] = v
+	}
+	return out
+}
+
+// golden compares got with ../testdata/e2e/<scenario>/<name>, rewriting it
+// under -update.
+func golden(t *testing.T, scenario, name, got string) {
+	t.Helper()
+	path := e2ePath(scenario, name)
+	if *updateE2E {
+		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (run go test ./runner -run %s -update)", err, t.Name())
+	}
+	if string(want) != got {
+		t.Errorf("%s differs (run with -update after checking):\n--- got\n%s\n--- want\n%s", path, got, want)
+	}
+}
+
+// validateSchema checks data against a JSON schema kept with the reporters'
+// tests (the official SARIF 2.1.0 schema, GitLab's Code Quality schema).
+func validateSchema(t *testing.T, schemaFile string, data []byte) {
+	t.Helper()
+	f, err := os.Open(modulePath("reporters", "testdata", schemaFile))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	doc, err := jsonschema.UnmarshalJSON(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := jsonschema.NewCompiler()
+	if err := c.AddResource(schemaFile, doc); err != nil {
+		t.Fatal(err)
+	}
+	s, err := c.Compile(schemaFile)
+	if err != nil {
+		t.Fatal(err)
+	}
+	inst, err := jsonschema.UnmarshalJSON(bytes.NewReader(data))
+	if err != nil {
+		t.Fatalf("not JSON: %v", err)
+	}
+	if err := s.Validate(inst); err != nil {
+		t.Errorf("%s: schema validation failed: %v", schemaFile, err)
+	}
+}
+
+// prDiff is the pull request's diff as GitHub shows it: merge-base..head.
+func prDiff(r *testRepo, base, head string) string {
+	mb := r.git("merge-base", base, head)
+	return r.git("diff", "--no-color", "--no-ext-diff", "-U3", "--find-renames", mb, head) + "\n"
+}
+
+// commandLines returns stdout's workflow-command lines ("::name ...").
+func commandLines(stdout string) []string {
+	var out []string
+	for _, l := range strings.Split(stdout, "\n") {
+		if strings.HasPrefix(l, "::") {
+			out = append(out, l)
+		}
+	}
+	return out
+}
+
+func itoa(n int) string { return strconv.Itoa(n) }
+
+func keys(m map[string]string) []string {
+	out := make([]string, 0, len(m))
+	for k := range m {
+		out = append(out, k)
+	}
+	sort.Strings(out)
+	return out
+}
