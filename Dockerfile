@@ -3,22 +3,23 @@
 # certificates, running as a non-root user. Used by action.yml (the GitHub
 # runner builds this file) and by gitlab/ocr.yml (a published image).
 #
-#   docker build -t ocr --build-arg VERSION=1.2.3 .
+#   docker build -t ocr --build-arg VERSION=1.2.3 .   (default: the source's runner.Version)
 #   docker run --rm -v "$PWD:/work" -w /work ocr review --commit HEAD --preview
 
-# Build on the build machine's own platform and cross-compile for the
-# target: a static binary needs no emulation.
-FROM --platform=$BUILDPLATFORM golang:1.26-alpine AS build
+# TARGETOS/TARGETARCH are set by BuildKit (docker buildx build --platform
+# ...); empty, the build is native. To cross-compile instead of emulating,
+# add --platform=$BUILDPLATFORM to this FROM (BuildKit only).
+FROM golang:1.26-alpine AS build
 WORKDIR /src
 COPY go.mod go.sum ./
 RUN go mod download
 COPY . .
-ARG VERSION=dev
-ARG TARGETOS=linux
+ARG VERSION
+ARG TARGETOS
 ARG TARGETARCH
 RUN CGO_ENABLED=0 GOOS=$TARGETOS GOARCH=$TARGETARCH \
     go build -trimpath -buildvcs=false \
-      -ldflags "-s -w -X github.com/ocr-ci/ocr/runner.Version=${VERSION}" \
+      -ldflags "-s -w ${VERSION:+-X github.com/ocr-ci/ocr/runner.Version=$VERSION}" \
       -o /out/ocr ./cmd/ocr
 
 FROM alpine:3.22 AS runtime

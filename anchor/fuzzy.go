@@ -11,33 +11,39 @@ const (
 )
 
 // fuzzy is the step after every exact attempt failed: the best window of
-// the same file whose token sequence is close enough to the snippet's. It
-// never crosses into another file.
+// the same file whose token sequence is close enough to the snippet's,
+// over both sides of the hunks and the whole new file (on equal scores in
+// that order). It never crosses into another file.
 func (r *resolver) fuzzy(path string, sn *snippet) (review.Location, bool) {
 	i, inCS := r.cs.lookup(path)
 	var f *File
+	best, bestScore := review.Location{}, 0.0
+	consider := func(ms []match, score float64, slot int, method review.Method, p string) {
+		if len(ms) > 0 && score > bestScore+1e-9 {
+			best, bestScore = r.location(f, p, slot, ms, method), score
+		}
+	}
 	if inCS {
 		f = &r.cs.files[i]
 		idx := r.cs.index(i)
 		for slot := range idx.sides {
-			if ms := fuzzyFind(&idx.sides[slot].seq, sn.fuzzyTokens(slot), true); len(ms) > 0 {
-				return r.location(f, "", slot, ms, review.MethodFuzzy), true
-			}
+			ms, score := fuzzyFind(&idx.sides[slot].seq, sn.fuzzyTokens(slot), true)
+			consider(ms, score, slot, review.MethodFuzzy, "")
 		}
 	}
 	if whole := r.wholeSeq(path, f); whole != nil {
-		if ms := fuzzyFind(whole, sn.fuzzyTokens(0), false); len(ms) > 0 {
-			return r.location(f, path, 0, ms, review.MethodFuzzy), true
-		}
+		ms, score := fuzzyFind(whole, sn.fuzzyTokens(0), false)
+		consider(ms, score, 0, review.MethodFuzzy, path)
 	}
-	return review.Location{}, false
+	return best, bestScore > 0
 }
 
 // fuzzyTokens returns the snippet's lines for side slot as token lists,
-// diff markers stripped and ellipsis lines left out.
+// diff markers stripped, lines of the other side of a "-/+" pair and
+// ellipsis lines left out.
 func (sn *snippet) fuzzyTokens(slot int) [][]string {
 	var out [][]string
-	for _, it := range sn.pattern(levelLoose, slot) {
+	for _, it := range sn.pattern(levelPairs, slot) {
 		if !it.gap {
 			out = append(out, tokens(it.alt))
 		}
@@ -46,15 +52,15 @@ func (sn *snippet) fuzzyTokens(slot int) [][]string {
 }
 
 // fuzzyFind returns the best-scoring windows of seq at or above the
-// threshold (several only when they score the same).
-func fuzzyFind(seq *sequence, snip [][]string, oneHunk bool) []match {
+// threshold (several only when they score the same) and their score.
+func fuzzyFind(seq *sequence, snip [][]string, oneHunk bool) ([]match, float64) {
 	n := len(snip)
 	var want []string
 	for _, t := range snip {
 		want = append(want, t...)
 	}
 	if n == 0 || len(want) < fuzzyMinTokens || len(seq.lines) < n {
-		return nil
+		return nil, 0
 	}
 	bag := make(map[string]bool, len(want))
 	for _, t := range want {
@@ -93,7 +99,7 @@ func fuzzyFind(seq *sequence, snip [][]string, oneHunk bool) []match {
 		}
 		best = append(best, windowMatch(seq, p, p+n-1))
 	}
-	return best
+	return best, bestScore
 }
 
 func windowMatch(seq *sequence, p, e int) match {

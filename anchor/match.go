@@ -33,49 +33,55 @@ func findAll(seq *sequence, items []item, level int, oneHunk bool) []match {
 	}
 	m := matcher{seq: seq, items: items, level: level, oneHunk: oneHunk, lastItem: len(items) - 1}
 	if level < levelPartial {
-		m.fromIndex(0)
+		m.search(0, -1)
 		return m.matches
 	}
-	m.partialFirst, m.partialLast = true, true
-	switch k := m.pivot(); {
-	case k > 0:
-		m.fromIndex(k)
-	case len(items) == 2 && !items[1].gap:
-		// Only one end of two lines may be partial: pin the other.
-		m.partialFirst = false
-		m.fromIndex(0)
-		m.partialFirst, m.partialLast = true, false
-		m.fromIndex(1)
-	default:
-		for p := range seq.lines {
-			m.try(p)
-		}
+	// One end at a time may be only part of its line; the rest matches
+	// exactly (a single line is both ends).
+	m.partialFirst, m.partialLast = true, m.lastItem == 0
+	m.search(1, -1)
+	if m.lastItem > 0 {
+		m.partialFirst, m.partialLast = false, true
+		m.search(0, m.lastItem)
 	}
 	return m.matches
 }
 
-// pivot picks an inner item of the first run of items (before any gap): it
-// must match exactly, so the index of lines gives the candidate starts.
-// It returns 0 when there is none.
-func (m *matcher) pivot() int {
-	if m.lastItem > 1 && !m.items[1].gap {
-		return 1
+// search tries the starts given by the index of the rarest item among
+// items[from:] before the first gap or optional item (except item skip,
+// which may match in part), or every start when no item qualifies.
+func (m *matcher) search(from, skip int) {
+	best, bestN := -1, 0
+	for k := from; k < len(m.items) && !m.items[k].gap && !m.optional(k); k++ {
+		if n := m.candidates(k); k != skip && (best < 0 || n < bestN) {
+			best, bestN = k, n
+		}
 	}
-	return 0
-}
-
-// fromIndex tries the starts where item k matches exactly (or with its
-// marker stripped).
-func (m *matcher) fromIndex(k int) {
-	it := m.items[k]
+	if best < 0 {
+		for p := range m.seq.lines {
+			m.try(p)
+		}
+		return
+	}
+	it := m.items[best]
 	for _, p := range m.seq.first[it.lit] {
-		m.try(p - k)
+		m.try(p - best)
 	}
 	if it.alt != it.lit && m.level > levelLiteral {
 		for _, p := range m.seq.first[it.alt] {
-			m.try(p - k)
+			m.try(p - best)
 		}
 	}
+}
+
+// candidates is how many lines item k could match exactly.
+func (m *matcher) candidates(k int) int {
+	it := &m.items[k]
+	n := len(m.seq.first[it.lit])
+	if it.alt != it.lit && m.level > levelLiteral {
+		n += len(m.seq.first[it.alt])
+	}
+	return n
 }
 
 // try records the match starting at position p, if any.
@@ -106,50 +112,74 @@ func (m *matcher) try(p int) {
 	m.matches = append(m.matches, found)
 }
 
+// cursor is the state of one match attempt.
+type cursor struct {
+	p, k    int // next line position and next item
+	end     int // position of the last line matched, -1 before any
+	changed int // matched lines that are not context
+}
+
 // matchFrom matches items[k:] starting at position p and returns the
 // position of the last matched line and how many matched lines changed. A
 // gap takes the fewest lines that let the next run of items match; there
 // is no backtracking, so the cost stays linear in the sequence.
 func (m *matcher) matchFrom(p, k int) (end, changed int, ok bool) {
+	c := cursor{p: p, k: k, end: -1}
 	h := m.seq.lines[p].hunk
-	for k < len(m.items) {
-		if !m.items[k].gap || m.level == levelLiteral {
-			next, c, ok := m.run(p, k, h)
-			if !ok {
-				return 0, 0, false
-			}
-			end, changed, p, k = p+(next-k)-1, changed+c, p+(next-k), next
-			continue
+	for c.k < len(m.items) {
+		if m.isGap(c.k) {
+			ok = m.skipGap(&c, h)
+		} else {
+			ok = m.run(&c, h)
 		}
-		found := false
-		for q := p; q < min(len(m.seq.lines), p+maxGap) && (!m.oneHunk || m.seq.lines[q].hunk == h); q++ {
-			if next, c, ok := m.run(q, k+1, h); ok {
-				end, changed, p, k, found = q+(next-k-1)-1, changed+c, q+(next-k-1), next, true
-				break
-			}
-		}
-		if !found {
+		if !ok {
 			return 0, 0, false
 		}
 	}
-	return end, changed, true
+	return c.end, c.changed, c.end >= 0
 }
 
-// run matches the items from k up to the next gap (or the end) at
-// consecutive positions from p; next is the index of the first item not
-// matched (the gap or len(items)).
-func (m *matcher) run(p, k, h int) (next, changed int, ok bool) {
+func (m *matcher) isGap(k int) bool { return m.items[k].gap && m.level > levelLiteral }
+
+// optional reports whether item k may match no line: a diff marker alone
+// quotes a blank line, and blank lines are not in sequences.
+func (m *matcher) optional(k int) bool {
+	it := &m.items[k]
+	return m.level > levelLiteral && it.mark != 0 && it.alt == ""
+}
+
+// run advances c over the items up to the next gap, each matching the next
+// line.
+func (m *matcher) run(c *cursor, h int) bool {
 	lines := m.seq.lines
-	for ; k < len(m.items) && !(m.items[k].gap && m.level > levelLiteral); k++ {
-		if p >= len(lines) || (m.oneHunk && lines[p].hunk != h) || !m.eq(&m.items[k], &lines[p], k) {
-			return 0, 0, false
+	for ; c.k < len(m.items) && !m.isGap(c.k); c.k++ {
+		if c.p >= len(lines) || (m.oneHunk && lines[c.p].hunk != h) || !m.eq(&m.items[c.k], &lines[c.p], c.k) {
+			if m.optional(c.k) {
+				continue
+			}
+			return false
 		}
-		if lines[p].kind != Context {
-			changed++
+		if lines[c.p].kind != Context {
+			c.changed++
 		}
-		p++
+		c.end = c.p
+		c.p++
 	}
-	return k, changed, true
+	return true
+}
+
+// skipGap moves c past the gap at c.k to the first position from which the
+// items up to the next gap match.
+func (m *matcher) skipGap(c *cursor, h int) bool {
+	lines := m.seq.lines
+	for q := c.p; q < min(len(lines), c.p+maxGap) && (!m.oneHunk || lines[q].hunk == h); q++ {
+		next := cursor{p: q, k: c.k + 1, end: c.end, changed: c.changed}
+		if m.run(&next, h) {
+			*c = next
+			return true
+		}
+	}
+	return false
 }
 
 // eq reports whether item k matches line l at the matcher's level.

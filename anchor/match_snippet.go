@@ -12,10 +12,15 @@ const (
 	// that kind (+ added, - deleted) and reads ellipsis lines as skipped
 	// lines.
 	levelTolerant
-	// levelPartial also accepts a first or last line that is only part of
-	// the source line.
+	// levelPairs is levelTolerant reading a quote that mixes "-" and "+"
+	// lines (a replaced line with its replacement) as its lines of the side
+	// searched.
+	levelPairs
+	// levelPartial is levelTolerant accepting a first or last line (one of
+	// them) that is only part of the source line.
 	levelPartial
-	// levelLoose strips diff markers whatever the line's kind.
+	// levelLoose is levelPartial stripping diff markers whatever the
+	// line's kind.
 	levelLoose
 	levelCount
 )
@@ -44,16 +49,55 @@ type snippet struct {
 	marks, ellipse bool
 	// patterns caches pattern results by level and side.
 	patterns [levelCount][2]*[]item
+	// quoted is the snippet with its file_read prefixes kept, when they
+	// were removed from this one.
+	quoted *snippet
+}
+
+// empty reports whether the quote has no line to look for.
+func (sn *snippet) empty() bool {
+	return len(sn.items) == 0 && (sn.quoted == nil || len(sn.quoted.items) == 0)
+}
+
+// stage is one snippet at one match level.
+type stage struct {
+	sn    *snippet
+	level int
+}
+
+// stages lists the attempts in order, up to (not including) level max:
+// the literal reading of the quote as given, then each useful level.
+func (sn *snippet) stages(max int) []stage {
+	var out []stage
+	if sn.quoted != nil && len(sn.quoted.items) > 0 {
+		out = append(out, stage{sn.quoted, levelLiteral})
+	}
+	for level := range max {
+		if sn.useful(level) {
+			out = append(out, stage{sn, level})
+		}
+	}
+	return out
 }
 
 // parseSnippet splits code into normalised non-blank lines, removing
 // file_read prefixes when every line has one.
 func parseSnippet(code string) snippet {
 	raw := strings.Split(code, "\n")
-	var sn snippet
 	if rest, first, ok := readPrefixed(raw); ok {
-		raw, sn.hint = rest, first
+		// The prefixes may be the file's own text (a golden file of
+		// file_read output): that literal reading is tried first.
+		quoted := snippetOf(raw)
+		sn := snippetOf(rest)
+		sn.hint, sn.quoted = first, &quoted
+		return sn
 	}
+	return snippetOf(raw)
+}
+
+// snippetOf builds the items of raw lines.
+func snippetOf(raw []string) snippet {
+	var sn snippet
 	raw = dedent(raw)
 	for _, r := range raw {
 		lit := normalize(r)
@@ -142,10 +186,7 @@ func (sn *snippet) buildPattern(level, slot int) []item {
 	}
 	var items []item
 	for _, it := range sn.items {
-		if it.mark != 0 && it.alt == "" {
-			continue // a marker alone quotes a blank line
-		}
-		if sn.plus && sn.minus && it.mark == otherKind(slot) {
+		if level == levelPairs && it.mark == otherKind(slot) {
 			continue // "-old / +new" pairs: keep the lines of this side
 		}
 		if it.gap && (len(items) == 0 || items[len(items)-1].gap) {
@@ -172,6 +213,8 @@ func (sn *snippet) useful(level int) bool {
 	switch level {
 	case levelTolerant:
 		return sn.marks || sn.ellipse
+	case levelPairs:
+		return sn.plus && sn.minus
 	case levelLoose:
 		return sn.marks
 	}

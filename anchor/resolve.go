@@ -2,6 +2,7 @@ package anchor
 
 import (
 	"context"
+	"path"
 	"strings"
 
 	"github.com/ocr-ci/ocr/internal/review"
@@ -45,8 +46,9 @@ func Resolve(ctx context.Context, q Query, cs *ChangeSet, opt Options) review.Lo
 		cs = NewChangeSet(nil)
 	}
 	r := resolver{cs: cs, opt: opt}
+	q.Path = cs.canonical(q.Path)
 	sn := parseSnippet(q.Code)
-	if len(sn.items) == 0 {
+	if sn.empty() {
 		return r.fileLevel(q.Path)
 	}
 	r.hint = hintOf(q.LineHint, &sn)
@@ -91,12 +93,9 @@ func (r *resolver) inFile(path string, sn *snippet) (review.Location, bool) {
 	}
 	var whole *sequence
 	loaded := false
-	for level := range levelCount {
-		if !sn.useful(level) {
-			continue
-		}
+	for _, st := range sn.stages(levelCount) {
 		if f != nil {
-			if loc, ok := r.inHunks(i, sn, level, false); ok {
+			if loc, ok := r.inHunks(i, st.sn, st.level, false); ok {
 				return loc, true
 			}
 		}
@@ -104,7 +103,7 @@ func (r *resolver) inFile(path string, sn *snippet) (review.Location, bool) {
 			whole, loaded = r.wholeSeq(path, f), true // only now: NewFile may read from git
 		}
 		if whole != nil {
-			if ms := findAll(whole, sn.pattern(level, 0), level, false); len(ms) > 0 {
+			if ms := findAll(whole, st.sn.pattern(st.level, 0), st.level, false); len(ms) > 0 {
 				return r.location(f, path, 0, ms, review.MethodWholeFile), true
 			}
 		}
@@ -152,13 +151,13 @@ func (r *resolver) wholeSeq(path string, f *File) *sequence {
 // comment to another file, so only the literal and tolerant levels count.
 func (r *resolver) otherFiles(path string, sn *snippet) (review.Location, bool) {
 	own, inCS := r.cs.lookup(path)
-	for level := range levelPartial {
+	for _, st := range sn.stages(levelPartial) {
 		var found []review.Location
 		for i := range r.cs.files {
 			if inCS && i == own {
 				continue
 			}
-			if loc, ok := r.inHunks(i, sn, level, true); ok {
+			if loc, ok := r.inHunks(i, st.sn, st.level, true); ok {
 				found = append(found, loc)
 			}
 		}
@@ -182,7 +181,7 @@ func (r *resolver) relocate(ctx context.Context, q Query) (review.Location, bool
 		return review.Location{}, false
 	}
 	sn := parseSnippet(fenced(code))
-	if len(sn.items) == 0 {
+	if sn.empty() {
 		return review.Location{}, false
 	}
 	r.hint = hintOf(q.LineHint, &sn)
@@ -228,4 +227,20 @@ func fenced(answer string) string {
 func isFence(line string) bool {
 	t := strings.TrimSpace(line)
 	return strings.HasPrefix(t, "```") || strings.HasPrefix(t, "~~~")
+}
+
+// canonical maps a path as a model may write it ("./x.go", "/x.go",
+// "b/x.go" copied from a diff header) to the change set's spelling; paths
+// that are not in the change set either way come back unchanged.
+func (cs *ChangeSet) canonical(p string) string {
+	if _, ok := cs.lookup(p); ok || p == "" {
+		return p
+	}
+	c := strings.TrimPrefix(path.Clean("/"+p), "/")
+	for _, cand := range []string{c, strings.TrimPrefix(c, "a/"), strings.TrimPrefix(c, "b/")} {
+		if _, ok := cs.lookup(cand); ok {
+			return cand
+		}
+	}
+	return p
 }

@@ -91,8 +91,9 @@ diff --git a/c.txt b/c.txt
 	}
 }
 
-// A line whose own text starts with "-" or "+" must match itself before
-// any marker is stripped.
+// A line whose own text starts with "-" or "+" (or looks like file_read
+// output, "1|...") must match itself before any marker or prefix is
+// stripped.
 func TestResolveLiteralBeforeMarker(t *testing.T) {
 	diff := `diff --git a/list.md b/list.md
 --- a/list.md
@@ -111,6 +112,15 @@ diff --git a/stub.py b/stub.py
 +    def f(self):
 +        ...
 +    def g(self): pass
+diff --git a/read.golden b/read.golden
+new file mode 100644
+--- /dev/null
++++ b/read.golden
+@@ -0,0 +1,4 @@
++1|line 1
++2|line 2
++line 1
++line 2
 `
 	cs := parseChangeSet(t, diff)
 	for _, c := range []struct{ path, code, want string }{
@@ -120,9 +130,30 @@ diff --git a/stub.py b/stub.py
 		{"list.md", "item\n- item", "list.md new 1-2 in hunk_new"},
 		{"stub.py", "def f(self):\n    ...", "stub.py new 2-3 in hunk_new"},
 		{"stub.py", "class P(Protocol):\n    ...\n    def g(self): pass", "stub.py new 1-4 in hunk_new"},
+		{"read.golden", "1|line 1\n2|line 2", "read.golden new 1-2 in hunk_new"},
+		{"read.golden", "3|line 1\n4|line 2", "read.golden new 3-4 in hunk_new"},
 	} {
 		if got := describeLoc(Resolve(context.Background(), Query{Path: c.path, Code: c.code}, cs, Options{})); got != c.want {
 			t.Errorf("Resolve(%q) = %s, want %s", c.code, got, c.want)
 		}
+	}
+}
+
+// A diff-like text (a diff in testdata) quoted with a partial first line
+// keeps its "---"/"+++" lines as text.
+func TestResolveDiffText(t *testing.T) {
+	cs := parseChangeSet(t, `diff --git a/t.diff b/t.diff
+new file mode 100644
+--- /dev/null
++++ b/t.diff
+@@ -0,0 +1,4 @@
++diff --git a/x b/x
++what is this
++--- a/x
+++++ b/x
+`)
+	loc := Resolve(context.Background(), Query{Path: "t.diff", Code: "--git a/x b/x\nwhat is this\n--- a/x\n+++ b/x"}, cs, Options{})
+	if got, want := describeLoc(loc), "t.diff new 1-4 in hunk_new"; got != want {
+		t.Errorf("Resolve = %s, want %s", got, want)
 	}
 }

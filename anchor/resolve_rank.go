@@ -31,8 +31,9 @@ func (r *resolver) location(f *File, path string, slot int, ms []match, method r
 
 // rank orders ms best first and returns the best with the start lines of
 // the matches that are just as good. Preference: inside a hunk, then
-// nearest the line hint, then the tightest range (an ellipsis skips as
-// little as it can), then more added/deleted lines, then the earliest.
+// nearest the line hint (holding it, then starting nearest to it), then
+// the tightest range (an ellipsis skips as little as it can), then more
+// added/deleted lines, then the earliest.
 // The hint comes before added-over-context because it is evidence about
 // this very comment, while the other is only a prior.
 func (r *resolver) rank(ms []match) (match, []int) {
@@ -54,6 +55,9 @@ func (r *resolver) less(a, b match) bool {
 	if da, db := r.dist(a), r.dist(b); da != db {
 		return da < db
 	}
+	if sa, sb := r.startDist(a), r.startDist(b); sa != sb {
+		return sa < sb
+	}
 	if a.end-a.start != b.end-b.start {
 		return a.end-a.start < b.end-b.start
 	}
@@ -64,8 +68,17 @@ func (r *resolver) less(a, b match) bool {
 }
 
 func (r *resolver) tie(a, b match) bool {
-	return (a.hunk >= 0) == (b.hunk >= 0) && r.dist(a) == r.dist(b) &&
+	return (a.hunk >= 0) == (b.hunk >= 0) && r.dist(a) == r.dist(b) && r.startDist(a) == r.startDist(b) &&
 		a.end-a.start == b.end-b.start && a.changed == b.changed
+}
+
+// startDist breaks ties between ranges that both hold the hint: the one
+// starting nearer to it.
+func (r *resolver) startDist(m match) int {
+	if r.hint <= 0 {
+		return 0
+	}
+	return max(m.start-r.hint, r.hint-m.start)
 }
 
 // dist is how far m lies from the hint; 0 for every match without one.

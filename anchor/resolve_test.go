@@ -73,6 +73,9 @@ func TestResolveSteps(t *testing.T) {
 		{"file level outside the change set", Query{Path: "docs/x.md", Code: "nothing like this exists"}, "docs/x.md file file_level"},
 		{"empty code", Query{Path: "calc.go", Code: " \n\t\n"}, "calc.go file file_level"},
 		{"file level of a renamed file", Query{Path: "version.go", Code: "zzz"}, "release.go (from version.go) file file_level"},
+		{"path with ./", Query{Path: "./ci.yaml", Code: "- lint"}, "ci.yaml new 4-4 in hunk_new"},
+		{"path from a diff header", Query{Path: "b/ci.yaml", Code: "- lint"}, "ci.yaml new 4-4 in hunk_new"},
+		{"absolute path", Query{Path: "/calc.go", Code: "zzz"}, "calc.go file file_level"},
 	})
 }
 

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/ocr-ci/ocr/internal/fakes/githubfake"
 	"github.com/ocr-ci/ocr/internal/review"
 )
 
@@ -31,15 +32,15 @@ func TestGitHubReviewDegradesAndBisects(t *testing.T) {
 	if err := g.Report(context.Background(), postReview(cs)); err != nil {
 		t.Fatal(err)
 	}
-	if len(f.reviews) != 1 || len(f.pending) != 0 {
-		t.Fatalf("%d reviews, %d pending reviews left", len(f.reviews), len(f.pending))
+	if len(f.Reviews()) != 1 || f.Pending() != 0 {
+		t.Fatalf("%d reviews, %d pending reviews left", len(f.Reviews()), f.Pending())
 	}
-	got := map[string]fakePRComment{}
-	for _, c := range f.comments {
+	got := map[string]githubfake.Comment{}
+	for _, c := range f.Comments() {
 		fp, _ := strings.CutPrefix(lastBodyLine(c.Body), "<!-- ocr:fp=")
 		got[strings.TrimSuffix(fp, " -->")] = c
 	}
-	summary := f.issues[0].Body
+	summary := f.IssueComments()[0].Body
 	want := map[string]string{ // fingerprint → where it must land
 		cs[kindRangeSuggest].Fingerprint: "line", cs[kindDeleted].Fingerprint: "line", cs[kindSingle].Fingerprint: "line",
 		cs[kindAcrossHunks].Fingerprint: "line", cs[kindOutside].Fingerprint: "file", cs[kindFileLevel].Fingerprint: "file",
@@ -57,7 +58,7 @@ func TestGitHubReviewDegradesAndBisects(t *testing.T) {
 	if c := got[cs[kindAcrossHunks].Fingerprint]; c.Line == nil || *c.Line != 6 || c.StartLine != nil {
 		t.Errorf("range across hunks: %+v, want single line 6", c)
 	}
-	t.Logf("calls: %v", f.snapshot())
+	t.Logf("calls: %v", f.Calls())
 }
 
 func lastBodyLine(s string) string {
@@ -77,7 +78,7 @@ func TestGitHubReviewEscapesModelText(t *testing.T) {
 	if err := newGitHubReview(t, f, diff, &postRecorder{}).Report(context.Background(), postReview([]review.Comment{c, huge})); err != nil {
 		t.Fatal(err)
 	}
-	rv := f.lastReview()
+	rv := f.LastReview()
 	body := rv.Comments[0].Body
 	for _, bad := range []string{"<img", "![t]", "@octocat", "<!-- ocr:fp=forged", "<!-- fence"} {
 		if strings.Contains(body, bad) {

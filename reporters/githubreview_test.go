@@ -10,6 +10,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/ocr-ci/ocr/internal/fakes/githubfake"
 	"github.com/ocr-ci/ocr/internal/review"
 	"github.com/ocr-ci/ocr/reporters"
 )
@@ -22,15 +23,20 @@ const (
 	rIssue     = "POST /repos/o/r/issues/7/comments"
 )
 
-func newGitHubReview(t testing.TB, f *githubFake, diff string, rec *postRecorder) *reporters.GitHubReview {
-	return &reporters.GitHubReview{BaseURL: f.srv.URL, Token: "tok", HTTPClient: f.srv.Client(),
+// newGitHubFake serves pull request o/r#7 with diff at head, token "tok".
+func newGitHubFake(t testing.TB, diff, head string) *githubfake.Server {
+	return githubfake.New(t, githubfake.Config{Diff: diff, Head: head, Base: postBase})
+}
+
+func newGitHubReview(t testing.TB, f *githubfake.Server, diff string, rec *postRecorder) *reporters.GitHubReview {
+	return &reporters.GitHubReview{BaseURL: f.URL, Token: "tok", HTTPClient: f.Client(),
 		Owner: "o", Repo: "r", PR: 7, HeadSHA: postHead, Changes: postChangeSet(t, diff),
 		ConfigHash: "cfg1", Fallback: rec, Logf: rec.Logf, Sleep: rec.Sleep}
 }
 
-func postAssertCalls(t *testing.T, f interface{ snapshot() map[string]int }, want map[string]int) {
+func postAssertCalls(t *testing.T, f interface{ Calls() map[string]int }, want map[string]int) {
 	t.Helper()
-	if d := cmp.Diff(want, f.snapshot()); d != "" {
+	if d := cmp.Diff(want, f.Calls()); d != "" {
 		t.Errorf("API calls (-want +got):\n%s", d)
 	}
 }
@@ -45,33 +51,33 @@ func TestGitHubReviewFirstRunRerunAndChange(t *testing.T) {
 		t.Fatal(err)
 	}
 	postAssertCalls(t, f, map[string]int{rListPR: 1, rListIssue: 1, rReview: 1, rIssue: 1})
-	rv := f.lastReview()
+	rv := f.LastReview()
 	if len(rv.Comments) != 25 || rv.Event != "COMMENT" || rv.CommitID != postHead {
 		t.Fatalf("review: %d comments, event %q, commit %q", len(rv.Comments), rv.Event, rv.CommitID)
 	}
 	js, _ := json.MarshalIndent(rv.Comments[:3], "", "  ")
 	postGolden(t, "github_first_review.golden", string(js)+"\n")
-	postGolden(t, "github_first_summary.golden", f.issues[0].Body)
+	postGolden(t, "github_first_summary.golden", f.IssueComments()[0].Body)
 
-	f.resetCalls()
+	f.ResetCalls()
 	if err := g.Report(context.Background(), r); err != nil {
 		t.Fatal(err)
 	}
 	postAssertCalls(t, f, map[string]int{rListPR: 1, rListIssue: 1})
 
-	f.resetCalls()
+	f.ResetCalls()
 	r2 := postReview(append([]review.Comment{postFinding(kindSingle, 8, review.SeverityHigh)}, r.Comments[1:]...))
 	if err := g.Report(context.Background(), r2); err != nil {
 		t.Fatal(err)
 	}
-	postAssertCalls(t, f, map[string]int{rListPR: 1, rListIssue: 1, rReview: 1, fmt.Sprintf("PATCH /repos/o/r/issues/comments/%d", f.issues[0].ID): 1})
-	if rv := f.lastReview(); len(rv.Comments) != 1 || *rv.Comments[0].Line != 42 {
+	postAssertCalls(t, f, map[string]int{rListPR: 1, rListIssue: 1, rReview: 1, fmt.Sprintf("PATCH /repos/o/r/issues/comments/%d", f.IssueComments()[0].ID): 1})
+	if rv := f.LastReview(); len(rv.Comments) != 1 || *rv.Comments[0].Line != 42 {
 		t.Errorf("second review: %+v", rv.Comments)
 	}
-	if s := f.issues[0].Body; !strings.Contains(s, "Resolved since the last run (1)") || !strings.Contains(s, "discussion_r") {
+	if s := f.IssueComments()[0].Body; !strings.Contains(s, "Resolved since the last run (1)") || !strings.Contains(s, "discussion_r") {
 		t.Errorf("summary does not list the resolved finding:\n%s", s)
 	}
-	if st, ok := reporters.ReadState(f.issues[0].Body); !ok || st.Head != postHead || st.Config != "cfg1" {
+	if st, ok := reporters.ReadState(f.IssueComments()[0].Body); !ok || st.Head != postHead || st.Config != "cfg1" {
 		t.Errorf("ReadState = %+v, %v", st, ok)
 	}
 	if st, ok, err := g.LastState(context.Background()); err != nil || !ok || st.Head != postHead {
@@ -82,13 +88,13 @@ func TestGitHubReviewFirstRunRerunAndChange(t *testing.T) {
 func TestGitHubReviewPaginatesExistingComments(t *testing.T) {
 	diff := postDiff(9)
 	f := newGitHubFake(t, diff, postHead)
-	f.perPage = 10
+	f.SetPerPage(10)
 	g := newGitHubReview(t, f, diff, &postRecorder{})
 	r := inlineReview(25)
 	if err := g.Report(context.Background(), r); err != nil {
 		t.Fatal(err)
 	}
-	f.resetCalls()
+	f.ResetCalls()
 	if err := g.Report(context.Background(), r); err != nil {
 		t.Fatal(err)
 	}
@@ -113,7 +119,7 @@ func TestGitHubReviewForkMakesNoWrites(t *testing.T) {
 func TestGitHubReviewForbiddenAtPostingFallsBack(t *testing.T) {
 	diff := postDiff(2)
 	f := newGitHubFake(t, diff, postHead)
-	f.readOnly = true
+	f.SetReadOnly(true)
 	rec := &postRecorder{}
 	if err := newGitHubReview(t, f, diff, rec).Report(context.Background(), inlineReview(5)); err != nil {
 		t.Fatalf("a 403 must not fail the run: %v", err)
@@ -127,7 +133,7 @@ func TestGitHubReviewForbiddenAtPostingFallsBack(t *testing.T) {
 func TestGitHubReviewSecondaryLimitRetriedOnce(t *testing.T) {
 	diff := postDiff(2)
 	f := newGitHubFake(t, diff, postHead)
-	f.secondaryOnce = true
+	f.SecondaryLimitOnce()
 	rec := &postRecorder{}
 	if err := newGitHubReview(t, f, diff, rec).Report(context.Background(), inlineReview(4)); err != nil {
 		t.Fatal(err)
@@ -136,15 +142,15 @@ func TestGitHubReviewSecondaryLimitRetriedOnce(t *testing.T) {
 	if d := cmp.Diff([]time.Duration{7 * time.Second}, longSleeps(rec.sleeps)); d != "" {
 		t.Errorf("sleeps (-want +got):\n%s", d)
 	}
-	if len(f.reviews) != 1 {
-		t.Errorf("%d reviews posted, want 1", len(f.reviews))
+	if len(f.Reviews()) != 1 {
+		t.Errorf("%d reviews posted, want 1", len(f.Reviews()))
 	}
 }
 
 func TestGitHubReviewReconcilesFailedPost(t *testing.T) {
 	diff := postDiff(2)
 	f := newGitHubFake(t, diff, postHead)
-	f.failReviewOnce = 502
+	f.FailReviewOnce(502)
 	if err := newGitHubReview(t, f, diff, &postRecorder{}).Report(context.Background(), inlineReview(4)); err != nil {
 		t.Fatal(err)
 	}
@@ -172,7 +178,7 @@ func TestGitHubReviewWrongCommitIsNotBisected(t *testing.T) {
 		t.Errorf("err = %v", err)
 	}
 	postAssertCalls(t, f, map[string]int{rListPR: 1, rListIssue: 1, rReview: 1, rIssue: 1})
-	if s := f.issues[0].Body; !strings.Contains(s, "0 posted as review comments, 6 listed in this summary") {
+	if s := f.IssueComments()[0].Body; !strings.Contains(s, "0 posted as review comments, 6 listed in this summary") {
 		t.Errorf("summary:\n%s", s)
 	}
 }

@@ -14,9 +14,12 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/ocr-ci/ocr/internal/fakes/gitlabfake"
 	"github.com/ocr-ci/ocr/internal/review"
 	"github.com/ocr-ci/ocr/reporters"
 )
+
+const glMR = "/api/v4/projects/42/merge_requests/5"
 
 const (
 	glList     = "GET " + glMR + "/discussions"
@@ -25,9 +28,15 @@ const (
 	glNote     = "POST " + glMR + "/notes"
 )
 
-func newGitLab(t testing.TB, f *gitlabFake, diff string, rec *postRecorder) *reporters.GitLabDiscussion {
-	return &reporters.GitLabDiscussion{BaseURL: f.srv.URL + "/api/v4", Token: "tok", TokenSource: "OCR_GITLAB_TOKEN",
-		HTTPClient: f.srv.Client(), Project: "42", MR: 5, HeadSHA: postHead, Changes: postChangeSet(t, diff),
+// newGitLabFake serves merge request 42!5 with diff, token "tok".
+func newGitLabFake(t testing.TB, diff string, tls bool) *gitlabfake.Server {
+	return gitlabfake.New(t, gitlabfake.Config{Diff: diff, TLS: tls,
+		Base: postBase, Start: "3333333333333333333333333333333333333333", Head: postHead})
+}
+
+func newGitLab(t testing.TB, f *gitlabfake.Server, diff string, rec *postRecorder) *reporters.GitLabDiscussion {
+	return &reporters.GitLabDiscussion{BaseURL: f.URL + "/api/v4", Token: "tok", TokenSource: "OCR_GITLAB_TOKEN",
+		HTTPClient: f.Client(), Project: "42", MR: 5, HeadSHA: postHead, Changes: postChangeSet(t, diff),
 		ConfigHash: "cfg1", Fallback: rec, Logf: rec.Logf, Sleep: rec.Sleep}
 }
 
@@ -52,7 +61,7 @@ func gitlabFindings(n int) []review.Comment {
 func TestGitLabDiscussionFirstRunRerunAndResolve(t *testing.T) {
 	diff := postDiff(5)
 	f := newGitLabFake(t, diff, false)
-	f.perPage = 5 // 14 discussions after the first run: three pages
+	f.SetPerPage(5) // 14 discussions after the first run: three pages
 	rec := &postRecorder{}
 	g := newGitLab(t, f, diff, rec)
 	cs := gitlabFindings(6)
@@ -62,20 +71,20 @@ func TestGitLabDiscussionFirstRunRerunAndResolve(t *testing.T) {
 	// 13 findings: 11 positioned, 2 general notes (outside the diff,
 	// file-level), 1 in the summary.
 	postAssertCalls(t, f, map[string]int{glList: 1, glVersions: 1, glCreate: 13, glNote: 1})
-	byFP := map[string]fakeDiscReq{}
-	for _, d := range f.posted {
+	byFP := map[string]gitlabfake.DiscussionRequest{}
+	for _, d := range f.Posted() {
 		fp, _ := strings.CutPrefix(lastBodyLine(d.Body), "<!-- ocr:fp=")
 		byFP[strings.TrimSuffix(fp, " -->")] = d
 	}
-	var first []fakeDiscReq
+	var first []gitlabfake.DiscussionRequest
 	for _, k := range []int{kindRangeSuggest, kindDeleted, kindSingle, kindAcrossHunks, kindFileLevel, len(cs) - 7} {
 		first = append(first, byFP[cs[k].Fingerprint])
 	}
 	js, _ := json.MarshalIndent(first, "", "  ")
 	postGolden(t, "gitlab_first_discussions.golden", string(js)+"\n")
-	postGolden(t, "gitlab_first_summary.golden", f.summaryBody())
+	postGolden(t, "gitlab_first_summary.golden", f.SummaryBody())
 
-	f.resetCalls()
+	f.ResetCalls()
 	if err := g.Report(context.Background(), postReview(cs)); err != nil {
 		t.Fatal(err)
 	}
@@ -85,30 +94,28 @@ func TestGitLabDiscussionFirstRunRerunAndResolve(t *testing.T) {
 	// disappear: only the thread nobody answered is resolved.
 	gone, answered := cs[kindDeleted], cs[kindSingle]
 	var goneID, summaryID string
-	f.mu.Lock()
-	for _, d := range f.discs {
+	for _, d := range f.Discussions() {
 		switch {
 		case strings.Contains(d.Notes[0].Body, answered.Fingerprint):
-			d.Notes = append(d.Notes, &fakeNote{ID: 999, Body: "I disagree", Author: map[string]any{"username": "alice"}})
+			f.Reply(d.ID, "alice", "I disagree")
 		case strings.Contains(d.Notes[0].Body, gone.Fingerprint):
 			goneID = d.ID
 		case d.IndividualNote:
 			summaryID = strconv.FormatInt(d.Notes[0].ID, 10)
 		}
 	}
-	f.mu.Unlock()
 	var rest []review.Comment
 	for _, c := range cs {
 		if c.Fingerprint != gone.Fingerprint && c.Fingerprint != answered.Fingerprint {
 			rest = append(rest, c)
 		}
 	}
-	f.resetCalls()
+	f.ResetCalls()
 	if err := g.Report(context.Background(), postReview(rest)); err != nil {
 		t.Fatal(err)
 	}
 	postAssertCalls(t, f, map[string]int{glList: 3, "PUT " + glMR + "/discussions/" + goneID: 1, "PUT " + glMR + "/notes/" + summaryID: 1})
-	if s := f.summaryBody(); !strings.Contains(s, "Resolved since the last run (2)") {
+	if s := f.SummaryBody(); !strings.Contains(s, "Resolved since the last run (2)") {
 		t.Errorf("summary does not list the resolved findings:\n%s", s)
 	}
 	if st, ok, err := g.LastState(context.Background()); err != nil || !ok || st.Head != postHead || st.Config != "cfg1" {
@@ -119,7 +126,7 @@ func TestGitLabDiscussionFirstRunRerunAndResolve(t *testing.T) {
 func TestGitLabDiscussionDegradesRejectedPositions(t *testing.T) {
 	fakeDiff := postDiff(2)
 	f := newGitLabFake(t, fakeDiff, false)
-	f.undiffOne = true
+	f.UndiffOnce()
 	g := newGitLab(t, f, fakeDiff+staleHunk, &postRecorder{})
 	g.Concurrency = 1 // undiffOne must hit the first finding
 	stale := postFinding(kindSingle, 1, review.SeverityMedium)
@@ -131,12 +138,12 @@ func TestGitLabDiscussionDegradesRejectedPositions(t *testing.T) {
 	// first: created as a plain note, then rewritten to say where it
 	// belongs; stale: 400, then a general note.
 	postAssertCalls(t, f, map[string]int{glList: 1, glVersions: 1, glCreate: 3, glNote: 1,
-		"PUT " + glMR + "/discussions/" + f.discs[0].ID + "/notes/1": 1})
-	if len(f.posted) != 2 || f.posted[1].Position != nil || !strings.HasPrefix(f.posted[1].Body, "On `pkg/f1.go` line 63:") {
-		t.Fatalf("posted: %+v", f.posted)
+		"PUT " + glMR + "/discussions/" + f.Discussions()[0].ID + "/notes/1": 1})
+	if posted := f.Posted(); len(posted) != 2 || posted[1].Position != nil || !strings.HasPrefix(posted[1].Body, "On `pkg/f1.go` line 63:") {
+		t.Fatalf("posted: %+v", posted)
 	}
 	var edited bool
-	for _, d := range f.discs {
+	for _, d := range f.Discussions() {
 		edited = edited || strings.HasPrefix(d.Notes[0].Body, "On `pkg/f0.go` line 42:")
 	}
 	if !edited {
@@ -147,7 +154,7 @@ func TestGitLabDiscussionDegradesRejectedPositions(t *testing.T) {
 func TestGitLabDiscussionHonours429(t *testing.T) {
 	diff := postDiff(2)
 	f := newGitLabFake(t, diff, false)
-	f.once429 = true
+	f.TooManyRequestsOnce()
 	rec := &postRecorder{}
 	g := newGitLab(t, f, diff, rec)
 	g.Concurrency = 1
@@ -172,7 +179,7 @@ func TestGitLabDiscussionTokenErrorsArePlain(t *testing.T) {
 	}
 	postAssertCalls(t, f, map[string]int{})
 
-	f.forbidden = true
+	f.SetForbidden(true)
 	g.TokenSource = "GITLAB_TOKEN"
 	err = g.Report(context.Background(), postReview([]review.Comment{postFinding(kindSingle, 0, review.SeverityHigh)}))
 	if !errors.Is(err, reporters.ErrNoWriteAccess) || !strings.Contains(err.Error(), "answered 403") || !strings.Contains(err.Error(), "api scope") {
@@ -187,7 +194,7 @@ func TestGitLabDiscussionTrustsCAFile(t *testing.T) {
 	diff := postDiff(1)
 	f := newGitLabFake(t, diff, true)
 	ca := filepath.Join(t.TempDir(), "ca.pem")
-	cert := f.srv.Certificate()
+	cert := f.Certificate()
 	if err := os.WriteFile(ca, pem.EncodeToMemory(&pem.Block{Type: "CERTIFICATE", Bytes: cert.Raw}), 0o600); err != nil {
 		t.Fatal(err)
 	}

@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/ocr-ci/ocr/internal/fakes"
 	"github.com/ocr-ci/ocr/reporters"
 )
 
@@ -32,8 +33,8 @@ func BenchmarkPosting(b *testing.B) {
 }
 
 type benchFake interface {
-	snapshot() map[string]int
-	resetCalls()
+	Calls() map[string]int
+	ResetCalls()
 }
 
 func benchPost(b *testing.B, platform string, n, maxInline int, rerun bool) {
@@ -46,20 +47,20 @@ func benchPost(b *testing.B, platform string, n, maxInline int, rerun bool) {
 			if err := rep.Report(context.Background(), r); err != nil {
 				b.Fatal(err)
 			}
-			f.resetCalls()
+			f.ResetCalls()
 		}
 		b.StartTimer()
 		if err := rep.Report(context.Background(), r); err != nil {
 			b.Fatal(err)
 		}
 		b.StopTimer()
-		calls := f.snapshot()
+		calls := f.Calls()
 		total := 0
 		for _, v := range calls {
 			total += v
 		}
 		b.ReportMetric(float64(total), "calls/op")
-		b.ReportMetric(float64(writesOf(calls)), "writes/op")
+		b.ReportMetric(float64(fakes.Writes(calls)), "writes/op")
 	}
 }
 
@@ -67,14 +68,14 @@ func benchReporter(b *testing.B, platform, diff string, maxInline int) (benchFak
 	rec := &postRecorder{}
 	if platform == "github" {
 		f := newGitHubFake(b, diff, postHead)
-		f.latency = 100 * time.Millisecond
+		f.SetLatency(100 * time.Millisecond)
 		g := newGitHubReview(b, f, diff, rec)
 		g.MaxInline = maxInline
 		g.Sleep = nil // real waits: the 1 s gap between writes counts
 		return f, g
 	}
 	f := newGitLabFake(b, diff, false)
-	f.latency = 100 * time.Millisecond
+	f.SetLatency(100 * time.Millisecond)
 	g := newGitLab(b, f, diff, rec)
 	g.MaxInline = maxInline
 	return f, g

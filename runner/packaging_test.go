@@ -140,19 +140,28 @@ func TestActionInputsMapToVariablesOCRReads(t *testing.T) {
 	}
 }
 
-// TestActionDefaultsLoad sets every variable of runs.env to its input's
-// default and checks the configuration loads with the CLI's defaults.
-func TestActionDefaultsLoad(t *testing.T) {
-	a := pkgLoadAction(t)
-	samples := map[string]string{"llm-url": "https://api.openai.com/v1", "llm-model": "m", "github-token": "t"}
+// pkgSetActionEnv sets runs.env as the runner would with only the required
+// inputs given: every other input at its default.
+func pkgSetActionEnv(t *testing.T, a pkgAction) {
+	given := map[string]string{"llm-url": "https://api.openai.com/v1", "llm-model": "m", "github-token": "ghs_secret"}
 	for key, val := range a.Runs.Env {
-		name := pkgInputRef.FindStringSubmatch(val)[1]
-		v, ok := samples[name]
+		m := pkgInputRef.FindStringSubmatch(val)
+		if m == nil || a.Inputs[m[1]].Default == nil && given[m[1]] == "" {
+			t.Fatalf("runs.env %s = %q: not an input with a default", key, val)
+		}
+		v, ok := given[m[1]]
 		if !ok {
-			v = *a.Inputs[name].Default
+			v = *a.Inputs[m[1]].Default
 		}
 		t.Setenv(key, v)
 	}
+}
+
+// TestActionDefaultsLoad sets every variable of runs.env to its input's
+// default and checks the configuration loads with the CLI's defaults.
+func TestActionDefaultsLoad(t *testing.T) {
+	pkgClean(t)
+	pkgSetActionEnv(t, pkgLoadAction(t))
 	cfg, err := loadEnv()
 	if err != nil {
 		t.Fatalf("action defaults: %v", err)
@@ -577,10 +586,13 @@ func pkgEnvCommand(t *testing.T) string {
 	return out.String()
 }
 
+// pkgWantLines checks `ocr env` rows, ignoring the column padding.
 func pkgWantLines(t *testing.T, out string, want ...string) {
 	t.Helper()
+	pad := regexp.MustCompile(`(?m)^([a-z ]+):\s+`)
+	out = pad.ReplaceAllString(out, "$1: ")
 	for _, w := range want {
-		if !regexp.MustCompile(`(?m)^` + regexp.QuoteMeta(w) + `$`).MatchString(out) {
+		if !regexp.MustCompile(`(?m)^` + regexp.QuoteMeta(pad.ReplaceAllString(w, "$1: ")) + `$`).MatchString(out) {
 			t.Errorf("ocr env lacks the line %q:\n%s", w, out)
 		}
 	}
@@ -590,16 +602,7 @@ func pkgWantLines(t *testing.T, out string, want ...string) {
 // runner gives the action's container on a pull_request event.
 func TestActionEnvironmentDetectsThePullRequest(t *testing.T) {
 	pkgClean(t)
-	a := pkgLoadAction(t)
-	samples := map[string]string{"llm-url": "https://api.openai.com/v1", "llm-model": "m", "github-token": "ghs_secret"}
-	for key, val := range a.Runs.Env {
-		name := pkgInputRef.FindStringSubmatch(val)[1]
-		if v, ok := samples[name]; ok {
-			t.Setenv(key, v)
-		} else {
-			t.Setenv(key, *a.Inputs[name].Default)
-		}
-	}
+	pkgSetActionEnv(t, pkgLoadAction(t))
 	event := filepath.Join(t.TempDir(), "event.json")
 	payload := `{"pull_request": {"number": 7, "base": {"sha": "` + strings.Repeat("a", 40) + `", "repo": {"full_name": "o/r"}},
 		"head": {"sha": "` + strings.Repeat("b", 40) + `", "repo": {"full_name": "o/r"}}}}`
@@ -634,7 +637,7 @@ func TestGitLabTemplateEnvironmentDetectsTheMergeRequest(t *testing.T) {
 		t.Setenv(k, v)
 	}
 	out := pkgEnvCommand(t)
-	pkgWantLines(t, out, "platform:      gitlab", "pull request:  !5"[:0]+"pull request:  #5", "mode:          range",
+	pkgWantLines(t, out, "platform:      gitlab", "pull request:  #5", "mode:          range",
 		"reports:       gitlab-discussion, codequality=gl-code-quality-report.json, sarif=ocr.sarif, text",
 		"llm endpoint:  http://localhost:11434", "model:         qwen2.5-coder:14b")
 	if strings.Contains(out, "glpat-secret") || strings.Contains(out, "llm problem") {

@@ -2,6 +2,7 @@ package tools
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"os/exec"
 	"testing"
@@ -21,23 +22,17 @@ func BenchmarkFileRead(b *testing.B) {
 				args[i] = fmt.Sprintf(`{"file_path":%q,"end_line":200}`, p)
 			}
 			reg.Call(ctx, PhaseMain, s, "file_read", args[0]) // start cat-file
-			ratio(b, func(b *testing.B) {
-				i := 0
-				for b.Loop() {
-					if res := reg.Call(ctx, PhaseMain, s, "file_read", args[i%len(args)]); res.IsError {
-						b.Fatal(res.Text)
-					}
-					i++
+			i, j := 0, 0
+			ratio(b, 20, func() error {
+				i++
+				if res := reg.Call(ctx, PhaseMain, s, "file_read", args[i%len(args)]); res.IsError {
+					return errors.New(res.Text)
 				}
-			}, func(b *testing.B) {
-				i := 0
-				for b.Loop() {
-					cmd := exec.Command("git", "-C", r.dir, "show", r.head+":"+r.paths[i%len(r.paths)])
-					if out, err := cmd.Output(); err != nil || len(out) == 0 {
-						b.Fatal(err)
-					}
-					i++
-				}
+				return nil
+			}, func() error {
+				j++
+				_, err := exec.Command("git", "-C", r.dir, "show", r.head+":"+r.paths[j%len(r.paths)]).Output()
+				return err
 			})
 		})
 	}
@@ -54,20 +49,15 @@ func BenchmarkCodeSearch(b *testing.B) {
 			reg, s, ctx := Default(), &Session{Source: src}, context.Background()
 			args := fmt.Sprintf(`{"search_text":%q}`, set.search)
 			reg.Call(ctx, PhaseMain, s, "code_search", args) // list files once
-			ratio(b, func(b *testing.B) {
-				for b.Loop() {
-					if res := reg.Call(ctx, PhaseMain, s, "code_search", args); res.IsError {
-						b.Fatal(res.Text)
-					}
+			ratio(b, 1, func() error {
+				if res := reg.Call(ctx, PhaseMain, s, "code_search", args); res.IsError {
+					return errors.New(res.Text)
 				}
-			}, func(b *testing.B) {
-				for b.Loop() {
-					cmd := exec.Command("git", "-C", r.dir, "grep", "-n", "-I", "--no-color", "-F", "-i",
-						"--max-count", "100", "-e", set.search, r.head, "--")
-					if out, err := cmd.Output(); err != nil || len(out) == 0 {
-						b.Fatal(err)
-					}
-				}
+				return nil
+			}, func() error {
+				_, err := exec.Command("git", "-C", r.dir, "grep", "-n", "-I", "--no-color", "-F", "-i",
+					"--max-count", "100", "-e", set.search, r.head, "--").Output()
+				return err
 			})
 		})
 	}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"path"
+	"sort"
 	"strings"
 )
 
@@ -64,25 +65,29 @@ func sourceIndex(ctx context.Context, s *Session) (*fileIndex, error) {
 }
 
 // find returns at most findMaxResults candidates containing q, in the
-// base name only or in the whole path.
+// base name only or in the whole path, in list order.
 func (ix *fileIndex) find(q string, sensitive, baseOnly bool) []string {
-	hay, base := ix.lower, ix.lbase
-	if sensitive {
-		hay, base = ix.paths, ix.base
-	} else {
-		q = strings.ToLower(q)
+	t := &ix.exact
+	if !sensitive {
+		t, q = &ix.lower, strings.ToLower(q)
+	}
+	if q == "" || strings.Contains(q, "\n") {
+		return nil
 	}
 	var out []string
-	for i, h := range hay {
-		if baseOnly {
-			h = h[base[i]:]
+	for pos := 0; pos < len(t.s) && len(out) < findMaxResults; {
+		k := strings.Index(t.s[pos:], q)
+		if k < 0 {
+			break
 		}
-		if strings.Contains(h, q) {
-			out = append(out, ix.paths[i])
-			if len(out) == findMaxResults {
-				break
-			}
+		at := pos + k
+		i := sort.SearchInts(t.start, at+1) - 1 // the path holding the match
+		if baseOnly && at < t.base[i] {
+			pos = max(at+1, t.base[i])
+			continue
 		}
+		out = append(out, ix.paths[i])
+		pos = t.start[i+1]
 	}
 	return out
 }

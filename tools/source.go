@@ -45,32 +45,54 @@ type Match struct {
 }
 
 // fileIndex is the cached file list with what file_find needs to answer
-// in well under a millisecond per thousand files: lower-cased copies and
-// the offset of each base name.
+// fast: the candidates joined into one string (and a lower-cased copy), so
+// a query is one vectorised substring scan instead of one call per file.
 type fileIndex struct {
 	paths []string // candidates for file_find (extension rule applied)
-	lower []string
-	base  []int    // offset of the base name in paths[i]
-	lbase []int    // offset of the base name in lower[i]
+	exact joined   // paths joined by "\n"
+	lower joined   // lower-cased paths joined by "\n"
 	files []string // every file, in order
 	all   map[string]bool
+}
+
+// joined is a list of paths joined by "\n", with where each path and its
+// base name start.
+type joined struct {
+	s     string
+	start []int // start of path i; start[len] = len(s)+1
+	base  []int // start of path i's base name
 }
 
 // newFileIndex indexes a file list.
 func newFileIndex(files []string) *fileIndex {
 	ix := &fileIndex{files: files, all: make(map[string]bool, len(files))}
+	var exact, lower strings.Builder
 	for _, f := range files {
 		ix.all[f] = true
 		if !findable(f) {
 			continue
 		}
 		ix.paths = append(ix.paths, f)
-		l := strings.ToLower(f)
-		ix.lower = append(ix.lower, l)
-		ix.base = append(ix.base, strings.LastIndexByte(f, '/')+1)
-		ix.lbase = append(ix.lbase, strings.LastIndexByte(l, '/')+1)
+		ix.exact.add(&exact, f)
+		ix.lower.add(&lower, strings.ToLower(f))
 	}
+	ix.exact.done(&exact)
+	ix.lower.done(&lower)
 	return ix
+}
+
+// add appends one path.
+func (t *joined) add(b *strings.Builder, p string) {
+	t.start = append(t.start, b.Len())
+	t.base = append(t.base, b.Len()+strings.LastIndexByte(p, '/')+1)
+	b.WriteString(p)
+	b.WriteByte('\n')
+}
+
+// done fixes the joined string and the end sentinel.
+func (t *joined) done(b *strings.Builder) {
+	t.s = b.String()
+	t.start = append(t.start, len(t.s)+1)
 }
 
 // indexer is implemented by the Sources of this package, which cache the

@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"strings"
 
 	"github.com/ocr-ci/ocr/anchor"
@@ -12,6 +13,7 @@ import (
 // query is one resolution to run with the place it should find.
 type query struct {
 	s          *sample
+	path       string // the path the comment is filed on; the sample's when empty
 	code       string
 	hint       int
 	start, end int
@@ -147,8 +149,9 @@ func partialFirst(_ *rand.Rand, s *sample) (query, bool) {
 
 // ellipsis replaces the inner lines of a quote of three or more lines.
 func ellipsis(rng *rand.Rand, s *sample) (query, bool) {
-	if len(normLines(texts(s.lines))) < 3 {
-		return query{}, false
+	norm := normLines(texts(s.lines))
+	if len(norm) < 3 || slices.ContainsFunc(norm, looksElided) {
+		return query{}, false // text that has ellipses of its own is another class
 	}
 	mark := [...]string{"...", "// ...", "…", "# ..."}[rng.IntN(4)]
 	first, last := s.lines[0], s.lines[len(s.lines)-1]
@@ -194,4 +197,10 @@ func lineNo(side review.Side, l anchor.Line) int {
 		return l.OldLine
 	}
 	return l.NewLine
+}
+
+// looksElided reports whether a normalised line is itself an ellipsis.
+func looksElided(s string) bool {
+	s = strings.Trim(s, "/#*<>!- ")
+	return s == "..." || s == "…"
 }

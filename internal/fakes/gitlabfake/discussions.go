@@ -1,0 +1,205 @@
+package gitlabfake
+
+import (
+	"fmt"
+	"net/http"
+	"strconv"
+
+	"github.com/ocr-ci/ocr/anchor"
+	"github.com/ocr-ci/ocr/internal/fakes"
+)
+
+// Note is a note as GitLab returns it.
+type Note struct {
+	ID         int64          `json:"id"`
+	Type       *string        `json:"type"`
+	Body       string         `json:"body"`
+	System     bool           `json:"system"`
+	Resolvable bool           `json:"resolvable"`
+	Resolved   bool           `json:"resolved"`
+	Position   map[string]any `json:"position,omitempty"`
+	Author     map[string]any `json:"author"`
+}
+
+// Discussion is a thread of notes.
+type Discussion struct {
+	ID             string  `json:"id"`
+	IndividualNote bool    `json:"individual_note"`
+	Notes          []*Note `json:"notes"`
+}
+
+// LinePos is one end of a position's line_range.
+type LinePos struct {
+	LineCode string `json:"line_code"`
+	Type     string `json:"type"`
+	OldLine  *int   `json:"old_line"`
+	NewLine  *int   `json:"new_line"`
+}
+
+// Position is a diff note's position.
+// https://docs.gitlab.com/api/discussions/#create-a-new-thread-in-the-merge-request-diff
+type Position struct {
+	BaseSHA      string `json:"base_sha"`
+	StartSHA     string `json:"start_sha"`
+	HeadSHA      string `json:"head_sha"`
+	PositionType string `json:"position_type"`
+	OldPath      string `json:"old_path"`
+	NewPath      string `json:"new_path"`
+	OldLine      *int   `json:"old_line"`
+	NewLine      *int   `json:"new_line"`
+	LineRange    *struct {
+		Start LinePos `json:"start"`
+		End   LinePos `json:"end"`
+	} `json:"line_range"`
+}
+
+// DiscussionRequest is the body of a create-discussion request.
+type DiscussionRequest struct {
+	Body     string    `json:"body"`
+	Position *Position `json:"position"`
+}
+
+// LineCodeBlank is GitLab's answer to a position that names no diff line.
+const LineCodeBlank = `400 Bad request - Note {:line_code=>["can't be blank", "must be a valid line code"]}`
+
+const bot = "project_42_bot"
+
+func (s *Server) createDiscussion(w http.ResponseWriter, r *http.Request) {
+	var in DiscussionRequest
+	if !fakes.Decode(s.t, r, &in) {
+		fakes.WriteJSON(w, 400, map[string]string{"message": "400 Bad request"})
+		return
+	}
+	if in.Body == "" {
+		fakes.WriteJSON(w, 400, map[string]string{"message": "400 Bad request - body is missing"})
+		return
+	}
+	note := &Note{ID: int64(s.newID()), Body: in.Body, Resolvable: true, Author: map[string]any{"username": bot}}
+	if in.Position != nil {
+		if msg := s.checkPosition(in.Position); msg != "" {
+			fakes.WriteJSON(w, 400, map[string]string{"message": msg})
+			return
+		}
+		if s.undiffOne {
+			s.undiffOne = false
+		} else {
+			note.Type = ptr("DiffNote")
+			note.Position = map[string]any{"new_path": in.Position.NewPath, "old_path": in.Position.OldPath,
+				"new_line": in.Position.NewLine, "old_line": in.Position.OldLine, "position_type": "text"}
+		}
+	}
+	s.posted = append(s.posted, in)
+	d := &Discussion{ID: fmt.Sprintf("%040x", s.newID()), Notes: []*Note{note}}
+	s.discs = append(s.discs, d)
+	fakes.WriteJSON(w, 201, d)
+}
+
+func ptr[T any](v T) *T { return &v }
+
+// checkPosition validates like GitLab: the version's SHAs, both paths, and
+// new_line/old_line naming one diff line of the right kind.
+func (s *Server) checkPosition(p *Position) string {
+	if p.PositionType != "text" || p.BaseSHA != s.cfg.Base || p.StartSHA != s.cfg.Start || p.HeadSHA != s.cfg.Head {
+		s.t.Errorf("gitlabfake: position type/SHAs %s %s %s %s, want text %s %s %s",
+			p.PositionType, p.BaseSHA, p.StartSHA, p.HeadSHA, s.cfg.Base, s.cfg.Start, s.cfg.Head)
+		return LineCodeBlank
+	}
+	if p.OldPath == "" || p.NewPath == "" {
+		return `400 Bad request - position[old_path], position[new_path] are missing`
+	}
+	lines := s.lines[p.NewPath]
+	l, ok := lineAt(lines, p.OldLine, p.NewLine)
+	if !ok {
+		return LineCodeBlank
+	}
+	if p.LineRange != nil {
+		for _, e := range []LinePos{p.LineRange.Start, p.LineRange.End} {
+			rl, ok := lineAt(lines, e.OldLine, e.NewLine)
+			want := "old"
+			if rl.kind == anchor.Added {
+				want = "new"
+			}
+			if !ok || e.LineCode != rl.code || e.Type != want {
+				return `400 Bad request - Note {:line_code=>["must be a valid line code"]}`
+			}
+		}
+		if p.LineRange.End.LineCode != l.code {
+			s.t.Errorf("gitlabfake: line_range end %s is not the position's line %s", p.LineRange.End.LineCode, l.code)
+		}
+	}
+	return ""
+}
+
+// lineAt finds the line named by old/new: added → new only, deleted → old
+// only, context → both.
+func lineAt(lines map[string]line, old, new *int) (line, bool) {
+	switch {
+	case old != nil && new != nil:
+		l, ok := lines["new:"+strconv.Itoa(*new)]
+		return l, ok && l.kind == anchor.Context && l.old == *old
+	case new != nil:
+		l, ok := lines["new:"+strconv.Itoa(*new)]
+		return l, ok && l.kind == anchor.Added
+	case old != nil:
+		l, ok := lines["old:"+strconv.Itoa(*old)]
+		return l, ok && l.kind == anchor.Deleted
+	}
+	return line{}, false
+}
+
+func (s *Server) resolve(w http.ResponseWriter, r *http.Request, id string) {
+	var in struct {
+		Resolved bool `json:"resolved"`
+	}
+	if !fakes.Decode(s.t, r, &in) || !in.Resolved {
+		s.t.Errorf("gitlabfake: resolve %s: resolved=%v", id, in.Resolved)
+	}
+	for _, d := range s.discs {
+		if d.ID == id {
+			if len(d.Notes) > 1 {
+				s.t.Errorf("gitlabfake: resolved discussion %s, which someone replied to", id)
+			}
+			for _, n := range d.Notes {
+				n.Resolved = true
+			}
+			fakes.WriteJSON(w, 200, d)
+			return
+		}
+	}
+	s.t.Errorf("gitlabfake: resolve of unknown discussion %s", id)
+	fakes.WriteJSON(w, 404, map[string]string{"message": "404 Not found"})
+}
+
+func (s *Server) createNote(w http.ResponseWriter, r *http.Request) {
+	var in struct {
+		Body string `json:"body"`
+	}
+	if !fakes.Decode(s.t, r, &in) {
+		fakes.WriteJSON(w, 400, map[string]string{"message": "400 Bad request"})
+		return
+	}
+	n := &Note{ID: int64(s.newID()), Body: in.Body, Author: map[string]any{"username": bot}}
+	s.discs = append(s.discs, &Discussion{ID: fmt.Sprintf("%040x", s.newID()), IndividualNote: true, Notes: []*Note{n}})
+	fakes.WriteJSON(w, 201, n)
+}
+
+func (s *Server) editNote(w http.ResponseWriter, r *http.Request, id string) {
+	var in struct {
+		Body string `json:"body"`
+	}
+	if !fakes.Decode(s.t, r, &in) {
+		fakes.WriteJSON(w, 400, map[string]string{"message": "400 Bad request"})
+		return
+	}
+	for _, d := range s.discs {
+		for _, n := range d.Notes {
+			if strconv.FormatInt(n.ID, 10) == id {
+				n.Body = in.Body
+				fakes.WriteJSON(w, 200, n)
+				return
+			}
+		}
+	}
+	s.t.Errorf("gitlabfake: edit of unknown note %s", id)
+	fakes.WriteJSON(w, 404, map[string]string{"message": "404 Not found"})
+}

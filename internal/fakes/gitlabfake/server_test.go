@@ -1,0 +1,79 @@
+package gitlabfake_test
+
+import (
+	"io"
+	"net/http"
+	"strings"
+	"testing"
+
+	"github.com/ocr-ci/ocr/internal/fakes/gitlabfake"
+)
+
+const (
+	base  = "1111111111111111111111111111111111111111"
+	start = "3333333333333333333333333333333333333333"
+	head  = "2222222222222222222222222222222222222222"
+	// diff: deletes old line 3, adds new lines 3–4; new line 5 is context (old 4).
+	diff = "diff --git a/pkg/f0.go b/pkg/f0.go\nindex 1111111..2222222 100644\n--- a/pkg/f0.go\n+++ b/pkg/f0.go\n" +
+		"@@ -1,6 +1,7 @@\n package p\n \n-func old() {}\n+func a() {}\n+func b() {}\n // c1\n // c2\n // c3\n"
+)
+
+// TestRejectsLikeGitLab checks the positions GitLab refuses and accepts.
+func TestRejectsLikeGitLab(t *testing.T) {
+	f := gitlabfake.New(t, gitlabfake.Config{Diff: diff, Base: base, Start: start, Head: head})
+	pos := func(lines string) string {
+		return `{"body":"x","position":{"position_type":"text","base_sha":"` + base + `","start_sha":"` + start + `","head_sha":"` +
+			head + `","old_path":"pkg/f0.go","new_path":"pkg/f0.go",` + lines + `}}`
+	}
+	cases := []struct {
+		name, body string
+		status     int
+		want       string
+	}{
+		{"context line without old_line", pos(`"new_line":5`), 400, `line_code=>[\"can't be blank\"`},
+		{"added line given as old", pos(`"old_line":3,"new_line":3`), 400, `can't be blank`},
+		{"deleted line as new", pos(`"new_line":99`), 400, `can't be blank`},
+		{"context line with both", pos(`"old_line":4,"new_line":5`), 201, `"type":"DiffNote"`},
+		{"added line", pos(`"new_line":3`), 201, `"type":"DiffNote"`},
+		{"deleted line", pos(`"old_line":3`), 201, `"type":"DiffNote"`},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			status, body := post(t, f, f.MRPath()+"/discussions", c.body)
+			if status != c.status || !strings.Contains(body, c.want) {
+				t.Errorf("%d %s, want %d containing %s", status, body, c.status, c.want)
+			}
+		})
+	}
+	if n := len(f.Posted()); n != 3 {
+		t.Errorf("%d discussions stored, want the 3 accepted", n)
+	}
+}
+
+func TestTooManyRequestsOnce(t *testing.T) {
+	f := gitlabfake.New(t, gitlabfake.Config{Diff: diff, Base: base, Start: start, Head: head})
+	f.TooManyRequestsOnce()
+	if status, _ := post(t, f, f.MRPath()+"/notes", `{"body":"s"}`); status != 429 {
+		t.Errorf("first write: %d, want 429", status)
+	}
+	if status, _ := post(t, f, f.MRPath()+"/notes", `{"body":"s"}`); status != 201 {
+		t.Errorf("retry: %d, want 201", status)
+	}
+	if f.SummaryBody() != "s" {
+		t.Errorf("summary = %q", f.SummaryBody())
+	}
+}
+
+func post(t *testing.T, f *gitlabfake.Server, path, body string) (int, string) {
+	t.Helper()
+	req, _ := http.NewRequest(http.MethodPost, f.URL+path, strings.NewReader(body))
+	req.Header.Set("Private-Token", "tok")
+	req.Header.Set("Content-Type", "application/json")
+	resp, err := f.Client().Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	b, _ := io.ReadAll(resp.Body)
+	return resp.StatusCode, string(b)
+}
