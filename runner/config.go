@@ -55,7 +55,7 @@ type Config struct {
 	Concurrency int `envconfig:"CONCURRENCY"`
 	// Timeout bounds one group's review (default 10m).
 	Timeout time.Duration `envconfig:"TIMEOUT"`
-	// MaxTokensBudget bounds the prompt tokens of the whole run (0: none).
+	// MaxTokensBudget bounds the prompt + completion tokens of the run (0: none).
 	MaxTokensBudget int `envconfig:"MAX_TOKENS_BUDGET"`
 	// MaxComments caps comments per run (default 50); per file is a fifth of it, at least 5.
 	MaxComments int `envconfig:"MAX_COMMENTS"`
@@ -120,7 +120,7 @@ func (c *Config) bindAgent(fs *flag.FlagSet) {
 	fs.StringVar(&c.Model, "model", c.Model, "model name (overrides OCR_LLM_MODEL)")
 	fs.IntVar(&c.Concurrency, "concurrency", c.Concurrency, "groups reviewed at once (default 8)")
 	fs.DurationVar(&c.Timeout, "timeout", c.Timeout, "time limit per group (default 10m)")
-	fs.IntVar(&c.MaxTokensBudget, "max-tokens-budget", c.MaxTokensBudget, "prompt-token budget of the run (0: none)")
+	fs.IntVar(&c.MaxTokensBudget, "max-tokens-budget", c.MaxTokensBudget, "token budget of the run, prompt + completion (0: none)")
 	fs.IntVar(&c.MaxComments, "max-comments", c.MaxComments, "comments per run (default 50)")
 	fs.IntVar(&c.MaxInline, "max-inline", c.MaxInline, "inline comments per posted review (default 30)")
 	fs.BoolVar(&c.NoFilter, "no-filter", c.NoFilter, "skip the reflection filter")

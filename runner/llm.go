@@ -1,16 +1,18 @@
 package runner
 
 import (
-	"github.com/kelseyhightower/envconfig"
+	"os"
 
 	"github.com/ocr-ci/ocr/internal/llm"
 )
 
-// loadLLM reads the endpoint configuration (OCR_LLM_*, OPENAI_* fallbacks);
-// --model wins over OCR_LLM_MODEL.
+// loadLLM reads the endpoint configuration (OCR_LLM_*, OPENAI_* fallbacks)
+// through llm.Load, which reads the same envconfig tags but takes an empty
+// variable as unset (CI templates pass empty inputs); --model wins over
+// OCR_LLM_MODEL.
 func loadLLM(cfg *Config) (llm.Config, error) {
-	var lc llm.Config
-	if err := envconfig.Process("", &lc); err != nil {
+	lc, err := llm.Load(os.LookupEnv)
+	if err != nil {
 		return lc, usagef("could not read the LLM configuration: %w", err)
 	}
 	if cfg.Model != "" {

@@ -285,6 +285,15 @@ func TestGitLabTemplate(t *testing.T) {
 			t.Errorf("fail-on option: %v", err)
 		}
 	}
+	for name, in := range spec.Spec.Inputs { // GitLab rejects a default of the wrong type or outside options
+		_, isNum := in.Default.(int)
+		_, isBool := in.Default.(bool)
+		str, isStr := in.Default.(string)
+		ok := map[string]bool{"number": isNum, "boolean": isBool, "": isStr}[in.Type]
+		if !ok || (len(in.Options) > 0 && !pkgContains(in.Options, str)) {
+			t.Errorf("input %s: default %v does not fit type %q / options %v", name, in.Default, in.Type, in.Options)
+		}
+	}
 	job, ok := jobs["ocr-review"]
 	if len(jobs) != 1 || !ok {
 		t.Fatalf("jobs = %v, want one job ocr-review", pkgKeys(jobs))
@@ -502,6 +511,13 @@ func TestReferenceDocumentsTheCode(t *testing.T) {
 	for code := ExitOK; code <= ExitIncomplete; code++ {
 		if !regexp.MustCompile(`(?m)^\| ` + string(rune('0'+code)) + ` \|`).MatchString(ref) {
 			t.Errorf("docs/reference.md: no row for exit code %d", code)
+		}
+	}
+	_, empty, _ := strings.Cut(ref, "**Empty values.**")
+	empty, _, _ = strings.Cut(empty, "\n\n")
+	for k, s := range pkgVars(t) {
+		if strings.HasPrefix(k, "OCR_") && pkgRefusesEmpty(t, k, s) && !strings.Contains(empty, "`"+k+"`") {
+			t.Errorf("docs/reference.md: the Empty values paragraph does not name %s, which refuses an empty value", k)
 		}
 	}
 	pkgCheckVarMentions(t, pkgVars(t))

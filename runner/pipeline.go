@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"strings"
 	"time"
 
 	"github.com/ocr-ci/ocr/anchor"
@@ -69,7 +70,19 @@ func (c *Command) newJob(ctx context.Context, cfg *Config) (*job, error) {
 	if err := j.llm.Validate(); err != nil {
 		return nil, usagef("%w", err)
 	}
-	return j, nil
+	return j, j.checkPosting()
+}
+
+// checkPosting fails before any model call when a merge request review
+// cannot be posted for want of a token: GitLab's job token cannot write notes.
+func (j *job) checkPosting() error {
+	for _, s := range j.specs {
+		if s.Kind == reporters.KindGitLabDiscussion && j.ci.PR > 0 && j.env.GitLab.Token == "" {
+			return usagef("gitlab-discussion needs OCR_GITLAB_TOKEN (or GITLAB_TOKEN): a project or group access token " +
+				"with the api scope; CI_JOB_TOKEN cannot create merge request notes (or leave gitlab-discussion out of --report)")
+		}
+	}
+	return nil
 }
 
 // loadSpecs parses the reports and checks their files can be written.
@@ -98,6 +111,9 @@ func (j *job) secrets() []string {
 // fullReview runs the pipeline: change → selection → agent → dedupe and
 // caps → reporters → exit code.
 func (c *Command) fullReview(ctx context.Context, j *job) int {
+	if j.ci.Platform != PlatformLocal {
+		c.logf("%s %s: %s; reports: %s", j.ci.Platform, orDash(j.ci.Event), orDash(j.ci.Why), strings.Join(reportsOf(j.cfg), ", "))
+	}
 	if j.ci.Platform == PlatformGitHub {
 		reporters.Mask(c.Stdout, j.secrets()...)
 	}

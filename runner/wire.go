@@ -87,16 +87,12 @@ func (c *Command) apiReporter(j *job, ch *Change, k reporters.Kind) reporters.Re
 		}
 	}
 	g := j.env.GitLab
-	project, source := g.MRProjectID, "OCR_GITLAB_TOKEN"
+	project := g.MRProjectID
 	if project == "" {
 		project = g.ProjectID
 	}
-	token := g.Token
-	if token == "" && g.JobToken != "" {
-		token, source = g.JobToken, "CI_JOB_TOKEN"
-	}
 	return &reporters.GitLabDiscussion{
-		BaseURL: g.APIURL, Token: token, TokenSource: source, CAFile: g.CAFile, Project: project,
+		BaseURL: g.APIURL, Token: g.Token, TokenSource: "OCR_GITLAB_TOKEN", CAFile: g.CAFile, Project: project,
 		MR: j.ci.PR, HeadSHA: j.ci.HeadSHA, Changes: changes, MaxInline: j.cfg.MaxInline,
 		ConfigHash: j.configHash(), Incremental: j.since != "", Logf: c.logf,
 	}

@@ -53,6 +53,7 @@ func New(cfg Config, opt Options) (*Client, error) {
 	oc := openai.DefaultConfig(cfg.APIToken())
 	if cfg.AzureDeployment != "" {
 		oc = openai.DefaultAzureConfig(cfg.APIToken(), cfg.BaseURL())
+		oc.APIVersion = DefaultAzureAPIVersion
 		if cfg.AzureAPIVersion != "" {
 			oc.APIVersion = cfg.AzureAPIVersion
 		}

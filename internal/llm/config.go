@@ -17,6 +17,11 @@ import (
 // DefaultTimeout bounds one HTTP attempt when OCR_LLM_TIMEOUT is unset.
 const DefaultTimeout = 300 * time.Second
 
+// DefaultAzureAPIVersion is the Azure OpenAI api-version used when
+// OCR_LLM_AZURE_API_VERSION is unset: the first GA version with tool calls
+// (go-openai's default, 2023-05-15, predates them).
+const DefaultAzureAPIVersion = "2024-10-21"
+
 // openAIURL is the endpoint used when only OPENAI_API_KEY is set.
 const openAIURL = "https://api.openai.com/v1"
 
@@ -38,7 +43,7 @@ type Config struct {
 	// AzureDeployment selects Azure OpenAI: URL is then the resource endpoint
 	// (https://NAME.openai.azure.com) and requests go to this deployment.
 	AzureDeployment string `envconfig:"OCR_LLM_AZURE_DEPLOYMENT"`
-	// AzureAPIVersion is the api-version query parameter (default go-openai's).
+	// AzureAPIVersion is the api-version query parameter (default DefaultAzureAPIVersion).
 	AzureAPIVersion string `envconfig:"OCR_LLM_AZURE_API_VERSION"`
 	// OpenAIKey and OpenAIBaseURL are the fallbacks for Token and URL.
 	OpenAIKey     string `envconfig:"OPENAI_API_KEY"`
@@ -113,7 +118,7 @@ func (c Config) Validate() error {
 	if base == "" {
 		missing = append(missing, "OCR_LLM_URL (or OPENAI_BASE_URL)")
 	}
-	if c.APIToken() == "" && !loopback(base) {
+	if c.APIToken() == "" && !local(base) {
 		missing = append(missing, "OCR_LLM_TOKEN (or OPENAI_API_KEY)")
 	}
 	if c.ModelName() == "" {
@@ -129,15 +134,16 @@ func (c Config) Validate() error {
 	return nil
 }
 
-// loopback reports whether base points at this machine (Ollama, vLLM),
-// where a token is optional.
-func loopback(base string) bool {
+// local reports whether base points at this machine or at a single-label
+// host such as a CI service container ("ollama", "vllm"), where a token is
+// optional.
+func local(base string) bool {
 	u, err := url.Parse(base)
 	if err != nil {
 		return false
 	}
 	h := u.Hostname()
-	if h == "localhost" {
+	if h == "localhost" || (h != "" && !strings.Contains(h, ".") && !strings.Contains(h, ":")) {
 		return true
 	}
 	ip := net.ParseIP(h)

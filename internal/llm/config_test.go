@@ -82,7 +82,8 @@ func TestFallbacksAndValidate(t *testing.T) {
 		{"nothing", map[string]string{}, "", []string{"OCR_LLM_URL", "OCR_LLM_TOKEN", "OCR_LLM_MODEL"}},
 		{"no model", map[string]string{"OCR_LLM_URL": "https://a/v1", "OCR_LLM_TOKEN": "t"}, "https://a/v1", []string{"OCR_LLM_MODEL"}},
 		{"ollama needs no token", map[string]string{"OCR_LLM_URL": "http://localhost:11434/v1", "OCR_LLM_MODEL": "qwen"}, "http://localhost:11434/v1", nil},
-		{"remote needs token", map[string]string{"OCR_LLM_URL": "https://a/v1", "OCR_LLM_MODEL": "m"}, "https://a/v1", []string{"OCR_LLM_TOKEN"}},
+		{"remote needs token", map[string]string{"OCR_LLM_URL": "https://api.example.com/v1", "OCR_LLM_MODEL": "m"}, "https://api.example.com/v1", []string{"OCR_LLM_TOKEN"}},
+		{"service container needs no token", map[string]string{"OCR_LLM_URL": "http://ollama:11434/v1", "OCR_LLM_MODEL": "m"}, "http://ollama:11434/v1", nil},
 		{"bad scheme", map[string]string{"OCR_LLM_URL": "ftp://a", "OCR_LLM_TOKEN": "t", "OCR_LLM_MODEL": "m"}, "ftp://a", []string{"invalid OCR_LLM_URL"}},
 		{"azure deployment is the model", map[string]string{"OCR_LLM_URL": "https://r.openai.azure.com", "OCR_LLM_TOKEN": "t", "OCR_LLM_AZURE_DEPLOYMENT": "gpt4o"}, "https://r.openai.azure.com", nil},
 	}
