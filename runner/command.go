@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"strings"
+	"time"
 )
 
 // Version is the version of ocr, set at build time with
@@ -21,6 +22,10 @@ type Command struct {
 	Stderr io.Writer
 	// IsTerminal reports whether Stdout is a terminal (colour in text output).
 	IsTerminal bool
+
+	// sleep replaces the posters' waits (rate limits, write spacing) in
+	// tests; nil means real timers.
+	sleep func(ctx context.Context, d time.Duration) error
 }
 
 const usageText = `ocr — AI code review for CI

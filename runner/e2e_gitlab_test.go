@@ -122,3 +122,24 @@ func checkCodeQuality(t *testing.T, path string) {
 		t.Errorf("code quality issues by line %v, want blocker at 6, major at 1 (the deleted line), minor at 3", got)
 	}
 }
+
+// TestE2EGitLabMergedResults: in a merged-results pipeline CI_COMMIT_SHA is
+// a temporary merge commit of the source into the target; the review and
+// every position use the merge request's head instead.
+func TestE2EGitLabMergedResults(t *testing.T) {
+	p := newPRRepo(t)
+	p.git("checkout", "-q", "--detach", p.base)
+	p.git("merge", "-q", "--no-ff", "-m", "merge feature into main", p.head)
+	merge := p.git("rev-parse", "HEAD")
+	gl := gitlabfake.New(t, gitlabfake.Config{Diff: prDiff(p.testRepo, p.base, p.head), Base: p.root, Start: p.base, Head: p.head})
+	llm := llmtest.New(t, storeScript(1))
+	gitlabJob(t, p, gl)
+	setenv(t, map[string]string{"CI_COMMIT_SHA": merge, "CI_MERGE_REQUEST_EVENT_TYPE": "merged_result",
+		"CI_MERGE_REQUEST_SOURCE_BRANCH_SHA": p.head})
+	useLLM(t, llm)
+	code, _, errs := run(t, "review", "--repo", p.dir, "--no-filter")
+	if code != ExitOK {
+		t.Fatalf("exit %d\nstderr:\n%s", code, errs)
+	}
+	checkPositions(t, p, gl.Posted())
+}

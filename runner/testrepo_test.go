@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 )
 
 // testRepo is a real git repository in a temp dir.
@@ -58,7 +59,7 @@ func (r *testRepo) commit(msg string) string {
 func run(t *testing.T, args ...string) (int, string, string) {
 	t.Helper()
 	var out, errb bytes.Buffer
-	c := &Command{Stdout: &out, Stderr: &errb}
+	c := &Command{Stdout: &out, Stderr: &errb, sleep: noSleep}
 	code := c.Main(context.Background(), append([]string{"ocr"}, args...))
 	return code, out.String(), errb.String()
 }
@@ -70,3 +71,7 @@ func clearCI(t *testing.T) {
 		os.Unsetenv(k)
 	}
 }
+
+// noSleep makes the posters' waits instant; tests assert the waits through
+// the fakes' call records, not the clock.
+func noSleep(ctx context.Context, _ time.Duration) error { return ctx.Err() }
