@@ -55,23 +55,27 @@ func (sn *snippet) fuzzyTokens(slot int) [][]string {
 // threshold (several only when they score the same) and their score.
 func fuzzyFind(seq *sequence, snip [][]string, oneHunk bool) ([]match, float64) {
 	n := len(snip)
-	var want []string
-	for _, t := range snip {
-		want = append(want, t...)
+	vocab, ids := seq.tokenIDs()
+	var want []int32
+	seen := make([]bool, len(vocab))
+	for _, line := range snip {
+		for _, t := range line {
+			id, ok := vocab[t]
+			if !ok {
+				id = -1 // never equal to a token of seq
+			} else {
+				seen[id] = true
+			}
+			want = append(want, id)
+		}
 	}
 	if n == 0 || len(want) < fuzzyMinTokens || len(seq.lines) < n {
 		return nil, 0
 	}
-	bag := make(map[string]bool, len(want))
-	for _, t := range want {
-		bag[t] = true
-	}
-	toks := make([][]string, len(seq.lines))
 	shared := make([]int, len(seq.lines)) // tokens of the line found in the snippet
-	for i := range seq.lines {
-		toks[i] = tokens(seq.lines[i].norm)
-		for _, t := range toks[i] {
-			if bag[t] {
+	for i, line := range ids {
+		for _, id := range line {
+			if seen[id] {
 				shared[i]++
 			}
 		}
@@ -84,13 +88,13 @@ func fuzzyFind(seq *sequence, snip [][]string, oneHunk bool) ([]match, float64) 
 		}
 		total, common := len(want), 0
 		for q := p; q < p+n; q++ {
-			total += len(toks[q])
+			total += len(ids[q])
 			common += shared[q]
 		}
 		if 2*float64(min(common, len(want)))/float64(total) < bestScore-1e-9 {
 			continue // cannot reach the best score so far
 		}
-		s := 2 * float64(lcs(want, toks[p:p+n])) / float64(total)
+		s := 2 * float64(lcs(want, ids[p:p+n])) / float64(total)
 		if s < bestScore-1e-9 {
 			continue
 		}
@@ -117,7 +121,7 @@ func windowMatch(seq *sequence, p, e int) match {
 
 // lcs is the length of the longest common subsequence of a and the
 // concatenation of bs.
-func lcs(a []string, bs [][]string) int {
+func lcs[T comparable](a []T, bs [][]T) int {
 	prev := make([]int, len(a)+1)
 	cur := make([]int, len(a)+1)
 	for _, b := range bs {

@@ -53,14 +53,19 @@ func findAll(seq *sequence, items []item, level int, oneHunk bool) []match {
 func (m *matcher) search(from, skip int) {
 	best, bestN := -1, 0
 	for k := from; k < len(m.items) && !m.items[k].gap && !m.optional(k); k++ {
-		if n := m.candidates(k); k != skip && (best < 0 || n < bestN) {
+		if k == skip {
+			continue
+		}
+		n := m.candidates(k)
+		if n == 0 {
+			return // this item must match exactly somewhere, and cannot
+		}
+		if best < 0 || n < bestN {
 			best, bestN = k, n
 		}
 	}
 	if best < 0 {
-		for p := range m.seq.lines {
-			m.try(p)
-		}
+		m.scan()
 		return
 	}
 	it := m.items[best]
@@ -70,6 +75,26 @@ func (m *matcher) search(from, skip int) {
 	if it.alt != it.lit && m.level > levelLiteral {
 		for _, p := range m.seq.first[it.alt] {
 			m.try(p - best)
+		}
+	}
+}
+
+// scan tries every start; when the first item may be part of a line, only
+// the lines containing it (found by substring search).
+func (m *matcher) scan() {
+	first := &m.items[0]
+	if !m.partialFirst || first.gap || m.optional(0) {
+		for p := range m.seq.lines {
+			m.try(p)
+		}
+		return
+	}
+	for _, p := range m.seq.containing(first.lit) {
+		m.try(p)
+	}
+	if first.alt != first.lit {
+		for _, p := range m.seq.containing(first.alt) {
+			m.try(p)
 		}
 	}
 }
@@ -190,7 +215,7 @@ func (m *matcher) eq(it *item, l *seqLine, k int) bool {
 	if m.level == levelLiteral {
 		return false
 	}
-	stripped := it.mark != 0 && (m.level == levelLoose || l.kind == it.mark)
+	stripped := it.mark != 0 && (m.level == levelLoose || (!it.weak && l.kind == it.mark))
 	if stripped && l.norm == it.alt {
 		return true
 	}

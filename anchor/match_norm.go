@@ -2,29 +2,6 @@ package anchor
 
 import "strings"
 
-// seqLine is one non-blank line of a searchable sequence.
-type seqLine struct {
-	norm string
-	line int      // 1-based number on the sequence's side
-	kind LineKind // Context for lines outside every hunk
-	hunk int      // hunk index on the sequence's side; -1 outside hunks
-}
-
-// sequence is a searchable run of non-blank lines indexed by their
-// normalised text.
-type sequence struct {
-	lines []seqLine
-	first map[string][]int // normalised text → positions in lines
-}
-
-func newSequence(lines []seqLine) sequence {
-	s := sequence{lines: lines, first: make(map[string][]int, len(lines))}
-	for i := range lines {
-		s.first[lines[i].norm] = append(s.first[lines[i].norm], i)
-	}
-	return s
-}
-
 // normalize trims s, drops a trailing CR and collapses every run of spaces
 // and tabs inside it to one space, so indentation, trailing whitespace,
 // CRLF and tabs-versus-spaces never decide a match. It allocates only when

@@ -38,6 +38,7 @@ type item struct {
 	lit  string   // normalised text as quoted
 	alt  string   // text with one column-0 diff marker stripped; lit when none
 	mark LineKind // the stripped marker (Added or Deleted), 0 when none
+	weak bool     // the marker may be text: "- item"
 	gap  bool     // an ellipsis line ("...") standing for skipped lines
 }
 
@@ -65,14 +66,15 @@ type stage struct {
 	level int
 }
 
-// stages lists the attempts in order, up to (not including) level max:
-// the literal reading of the quote as given, then each useful level.
-func (sn *snippet) stages(max int) []stage {
+// stages lists the attempts at levels from..to-1 in order; the literal
+// level starts with the quote as given, before file_read prefixes are
+// removed.
+func (sn *snippet) stages(from, to int) []stage {
 	var out []stage
-	if sn.quoted != nil && len(sn.quoted.items) > 0 {
+	if from == levelLiteral && sn.quoted != nil && len(sn.quoted.items) > 0 {
 		out = append(out, stage{sn.quoted, levelLiteral})
 	}
-	for level := range max {
+	for level := from; level < to; level++ {
 		if sn.useful(level) {
 			out = append(out, stage{sn, level})
 		}
@@ -95,10 +97,11 @@ func parseSnippet(code string) snippet {
 	return snippetOf(raw)
 }
 
-// snippetOf builds the items of raw lines.
+// snippetOf builds the items of raw lines. A diff marker is a "+" or "-"
+// in column 0; one followed by a single space and text ("- item") may as
+// well be a YAML or Markdown list item, so it counts only as a weak marker.
 func snippetOf(raw []string) snippet {
 	var sn snippet
-	raw = dedent(raw)
 	for _, r := range raw {
 		lit := normalize(r)
 		if lit == "" {
@@ -107,6 +110,7 @@ func snippetOf(raw []string) snippet {
 		it := item{lit: lit, alt: lit, gap: isEllipsis(lit)}
 		if r[0] == '+' || r[0] == '-' {
 			it.alt, it.mark = stripMarker(lit)
+			it.weak = len(r) > 2 && r[1] == ' ' && r[2] != ' ' && r[2] != '\t'
 			sn.plus = sn.plus || it.mark == Added
 			sn.minus = sn.minus || it.mark == Deleted
 		}
@@ -138,33 +142,6 @@ func readPrefixed(raw []string) ([]string, int, bool) {
 	return out, first, first > 0
 }
 
-// dedent removes the indentation common to every non-blank line, so a
-// snippet indented as a whole still shows its diff markers in column 0.
-func dedent(raw []string) []string {
-	prefix, set := "", false
-	for _, r := range raw {
-		if strings.TrimSpace(r) == "" {
-			continue
-		}
-		ind := r[:len(r)-len(strings.TrimLeft(r, " \t"))]
-		if !set {
-			prefix, set = ind, true
-			continue
-		}
-		for !strings.HasPrefix(ind, prefix) {
-			prefix = prefix[:len(prefix)-1]
-		}
-	}
-	if prefix == "" {
-		return raw
-	}
-	out := make([]string, len(raw))
-	for i, r := range raw {
-		out[i] = strings.TrimPrefix(r, prefix)
-	}
-	return out
-}
-
 // pattern is the list of items to look for at one level on one side,
 // computed once per snippet.
 func (sn *snippet) pattern(level, slot int) []item {
@@ -186,7 +163,7 @@ func (sn *snippet) buildPattern(level, slot int) []item {
 	}
 	var items []item
 	for _, it := range sn.items {
-		if level == levelPairs && it.mark == otherKind(slot) {
+		if level == levelPairs && it.mark == otherKind(slot) && !it.weak {
 			continue // "-old / +new" pairs: keep the lines of this side
 		}
 		if it.gap && (len(items) == 0 || items[len(items)-1].gap) {

@@ -9,7 +9,9 @@ import (
 )
 
 // Query is one comment to anchor: the file the model commented on, the code
-// it quoted (existing_code) and, when known, a line it pointed at.
+// it quoted (existing_code) and, when known, a line it pointed at (0 when
+// not). The hint only chooses among places that match equally; line
+// numbers copied from file_read output ("12|code") serve as one too.
 type Query struct {
 	Path     string
 	Code     string
@@ -35,12 +37,13 @@ type Options struct {
 // the whole new file, the hunks of the other files (re-filed only when
 // exactly one file matches), a fuzzy match in the same file, one Relocate
 // request followed by the first three steps again, and finally a file-level
-// location: a comment is never dropped. Steps 1–3 run with literal
-// matching (normalised whitespace) first and only then with each tolerance
-// in turn (diff markers, ellipses, partial end lines), so a line whose own
-// text starts with "-" matches itself. When several places match equally
+// location: a comment is never dropped. Each step tries a literal match
+// (normalised whitespace) before any tolerance (diff markers, ellipses,
+// partial end lines), so a line whose own text starts with "-" matches
+// itself. When several places match equally
 // well, the others are listed in Candidates. A comment without code stays
-// file-level and costs no Relocate request.
+// file-level and costs no Relocate request. A path written the way models
+// copy it ("./x.go", "b/x.go") is mapped to the change set's spelling.
 func Resolve(ctx context.Context, q Query, cs *ChangeSet, opt Options) review.Location {
 	if cs == nil {
 		cs = NewChangeSet(nil)
@@ -84,7 +87,11 @@ func hintOf(hint int, sn *snippet) int {
 }
 
 // inFile runs steps 1–3 (hunk new side, hunk old side, whole new file) on
-// path, one match level after the other.
+// path. The strong readings of the quote (literal, diff markers that agree
+// with the line kinds, ellipses) are tried in the hunks, then in the whole
+// file; only then the weak ones (a partial end line, markers whatever the
+// kind) — so a quote with a "-" marker lands on the deleted line it came
+// from, not on a YAML "- item" outside the diff.
 func (r *resolver) inFile(path string, sn *snippet) (review.Location, bool) {
 	i, inCS := r.cs.lookup(path)
 	var f *File
@@ -93,8 +100,11 @@ func (r *resolver) inFile(path string, sn *snippet) (review.Location, bool) {
 	}
 	var whole *sequence
 	loaded := false
-	for _, st := range sn.stages(levelCount) {
-		if f != nil {
+	for _, group := range [][]stage{sn.stages(0, levelPartial), sn.stages(levelPartial, levelCount)} {
+		for _, st := range group {
+			if f == nil {
+				break
+			}
 			if loc, ok := r.inHunks(i, st.sn, st.level, false); ok {
 				return loc, true
 			}
@@ -102,7 +112,10 @@ func (r *resolver) inFile(path string, sn *snippet) (review.Location, bool) {
 		if !loaded {
 			whole, loaded = r.wholeSeq(path, f), true // only now: NewFile may read from git
 		}
-		if whole != nil {
+		for _, st := range group {
+			if whole == nil {
+				break
+			}
 			if ms := findAll(whole, st.sn.pattern(st.level, 0), st.level, false); len(ms) > 0 {
 				return r.location(f, path, 0, ms, review.MethodWholeFile), true
 			}
@@ -151,7 +164,7 @@ func (r *resolver) wholeSeq(path string, f *File) *sequence {
 // comment to another file, so only the literal and tolerant levels count.
 func (r *resolver) otherFiles(path string, sn *snippet) (review.Location, bool) {
 	own, inCS := r.cs.lookup(path)
-	for _, st := range sn.stages(levelPartial) {
+	for _, st := range sn.stages(0, levelPartial) {
 		var found []review.Location
 		for i := range r.cs.files {
 			if inCS && i == own {

@@ -157,3 +157,29 @@ new file mode 100644
 		t.Errorf("Resolve = %s, want %s", got, want)
 	}
 }
+
+// "-    go: $t2" is a deleted line quoted with its marker; "- go: $t2" is a
+// YAML list item, which outside the hunks is found in the whole file.
+func TestResolveMarkerOrListItem(t *testing.T) {
+	cs := parseChangeSet(t, `diff --git a/w.yaml b/w.yaml
+--- a/w.yaml
++++ b/w.yaml
+@@ -1,3 +1,3 @@
+ ops:
+-    go: $t2
++    go: $t3
+   x: 1
+`)
+	lines := []string{"ops:", "    go: $t3", "  x: 1", "", "list:", "  - go: $t2"}
+	opt := Options{NewFile: func(string) ([]string, bool) { return lines, true }}
+	for code, want := range map[string]string{
+		"-    go: $t2": "w.yaml old 2-2 in hunk_old",
+		"  - go: $t2":  "w.yaml new 6-6 out whole_file",
+		"- go: $t2":    "w.yaml new 6-6 out whole_file",
+		"+    go: $t3": "w.yaml new 2-2 in hunk_new",
+	} {
+		if got := describeLoc(Resolve(context.Background(), Query{Path: "w.yaml", Code: code}, cs, opt)); got != want {
+			t.Errorf("Resolve(%q) = %s, want %s", code, got, want)
+		}
+	}
+}

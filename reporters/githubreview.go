@@ -179,8 +179,11 @@ func (run *ghRun) report(ctx context.Context, r *review.Review) error {
 	if postErr != nil {
 		run.notes = append(run.notes, "Some comments could not be posted: "+postErr.Error())
 	}
+	if r.Status != review.StatusComplete {
+		run.notes = append(run.notes, incompleteNote(r))
+	}
 	in := stickyInput{Review: r, Placements: ps, Resolved: run.resolved(r), Notes: run.notes,
-		State: State{Head: run.head, Config: run.g.ConfigHash}}
+		State: recordedState(r, run.head, run.g.ConfigHash, run.ex.summary.GetBody())}
 	if err := run.upsertSummary(ctx, stickySummary(in)); err != nil {
 		return errors.Join(postErr, err)
 	}
@@ -188,8 +191,10 @@ func (run *ghRun) report(ctx context.Context, r *review.Review) error {
 }
 
 // resolved lists ocr's earlier findings that this run no longer reports.
+// Only a complete review of the whole change can tell: a failed or partial
+// one missed findings because it did not look.
 func (run *ghRun) resolved(r *review.Review) []resolvedItem {
-	if run.g.Incremental {
+	if run.g.Incremental || r.Status != review.StatusComplete {
 		return nil
 	}
 	now := map[string]bool{}

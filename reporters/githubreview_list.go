@@ -99,9 +99,11 @@ func (run *ghRun) findSummary(ctx context.Context) (*github.IssueComment, error)
 	}
 }
 
-// LastState reads the state recorded by the last run's sticky summary: the
-// head it reviewed and its configuration fingerprint. ok is false when no
-// earlier run left one.
+// LastState reads the state recorded in the sticky summary by the last
+// complete review: the head it reviewed, its configuration fingerprint and
+// its findings (see State). ok is false when no complete review left one.
+// Only the first comment that starts with the summary marker is read; its
+// author is not checked, so anyone who can comment could forge one.
 func (g *GitHubReview) LastState(ctx context.Context) (s State, ok bool, err error) {
 	c, _, err := g.client()
 	if err != nil {

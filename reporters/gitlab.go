@@ -219,7 +219,14 @@ func (run *glRun) report(ctx context.Context, r *review.Review) error {
 			run.notes = append(run.notes, "Some comments could not be posted: "+e.Error())
 		}
 	}
+	if r.Status != review.StatusComplete {
+		run.notes = append(run.notes, incompleteNote(r))
+	}
+	var old string
+	if run.ex.summary != nil {
+		old = run.ex.summary.Body
+	}
 	in := stickyInput{Review: r, Placements: ps, Resolved: resolved, Notes: run.notes,
-		State: State{Head: run.head, Config: run.g.ConfigHash}}
+		State: recordedState(r, run.head, run.g.ConfigHash, old)}
 	return errors.Join(postErr, resErr, run.upsertSummary(ctx, stickySummary(in)))
 }

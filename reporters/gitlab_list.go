@@ -114,7 +114,8 @@ func (run *glRun) loadRefs(ctx context.Context) error {
 	return nil
 }
 
-// LastState reads the state recorded by the last run's sticky summary note.
+// LastState reads the state recorded in the sticky summary note by the last
+// complete review: head, configuration fingerprint and findings (see State).
 func (g *GitLabDiscussion) LastState(ctx context.Context) (s State, ok bool, err error) {
 	c, _, err := g.client()
 	if err != nil {

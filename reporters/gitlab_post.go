@@ -141,9 +141,11 @@ func linePosition(path string, l diffLine) *gitlab.LinePositionOptions {
 }
 
 // resolveOutdated resolves ocr's unresolved threads whose finding is gone
-// and that nobody answered, and lists every gone finding as resolved.
+// and that nobody answered, and lists every gone finding as resolved. Only
+// a complete review can tell a finding is gone: after a failed or partial
+// one (which did not look) nothing is resolved.
 func (run *glRun) resolveOutdated(ctx context.Context, r *review.Review) ([]resolvedItem, error) {
-	if run.g.Incremental {
+	if run.g.Incremental || r.Status != review.StatusComplete {
 		return nil, nil
 	}
 	now := map[string]bool{}

@@ -3,6 +3,8 @@ package reporters
 import (
 	"regexp"
 	"strings"
+
+	"github.com/ocr-ci/ocr/internal/review"
 )
 
 // Hidden markers let ocr recognise its own comments on later runs. They are
@@ -43,12 +45,20 @@ func isSummary(body string) bool {
 	return strings.TrimSpace(first) == summaryMarker
 }
 
-// State is what a previous run recorded in the sticky summary: the head
-// commit it reviewed and a fingerprint of its configuration. Incremental
-// reviews start from State.Head when State.Config matches.
+// State is what the last complete review recorded in the sticky summary:
+// the head commit it reviewed, a fingerprint of its configuration and its
+// findings. Incremental reviews start from State.Head when State.Config
+// matches and carry State.Findings forward. A failed or partial review
+// records nothing new: the summary keeps the last complete review's State.
 type State struct {
 	Head   string
 	Config string
+	// Findings are the findings of that review, most severe first, with
+	// lines as they were at Head. Nil means unknown (a summary written
+	// before findings were recorded, or a damaged or forged marker); empty
+	// means the review found nothing. When the summary's size limit cut
+	// some, only the most severe are here and the summary says so.
+	Findings []review.Comment
 }
 
 // stateMarker renders the state line of the sticky summary.
@@ -57,22 +67,38 @@ func stateMarker(s State) string {
 }
 
 // ReadState extracts the State from a sticky summary body; ok is false when
-// the body is not an ocr summary or carries no state.
+// the body is not an ocr summary or carries no state. The state line is the
+// last line; the findings line, when there is one, is right before it.
+// Findings that cannot be decoded are left nil, never an error.
 func ReadState(body string) (s State, ok bool) {
 	if !isSummary(body) {
 		return State{}, false
 	}
-	m := stateMarkerRE.FindStringSubmatch(markerLastLine(body))
+	prev, last := markerLastLines(body)
+	m := stateMarkerRE.FindStringSubmatch(last)
 	if m == nil {
 		return State{}, false
 	}
-	return State{Head: m[1], Config: m[2]}, true
+	return State{Head: m[1], Config: m[2], Findings: readFindings(prev)}, true
 }
 
 func markerLastLine(body string) string {
+	_, last := markerLastLines(body)
+	return last
+}
+
+// markerLastLines returns the last two lines of body, trimmed, ignoring
+// trailing blank lines.
+func markerLastLines(body string) (prev, last string) {
 	body = strings.TrimRight(body, " \t\r\n")
-	if i := strings.LastIndexByte(body, '\n'); i >= 0 {
-		body = body[i+1:]
+	i := strings.LastIndexByte(body, '\n')
+	if i < 0 {
+		return "", strings.TrimSpace(body)
 	}
-	return strings.TrimSpace(body)
+	last = strings.TrimSpace(body[i+1:])
+	body = body[:i]
+	if j := strings.LastIndexByte(body, '\n'); j >= 0 {
+		body = body[j+1:]
+	}
+	return strings.TrimSpace(body), last
 }

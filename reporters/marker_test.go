@@ -12,7 +12,7 @@ import (
 
 func TestReadState(t *testing.T) {
 	body := summaryMarker + "\n## ocr review\n\n" + stateMarker(State{Head: "abc123", Config: "cfg-1"})
-	if s, ok := ReadState(body); !ok || s != (State{Head: "abc123", Config: "cfg-1"}) {
+	if s, ok := ReadState(body); !ok || s.Head != "abc123" || s.Config != "cfg-1" || s.Findings != nil {
 		t.Errorf("ReadState = %+v, %v", s, ok)
 	}
 	for _, bad := range []string{

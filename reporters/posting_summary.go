@@ -23,9 +23,15 @@ type stickyInput struct {
 	Review     *review.Review
 	Placements []placement
 	Resolved   []resolvedItem
-	State      State
-	Notes      []string // problems while posting, shown to people
+	// State is recorded in hidden lines at the end; nil records none.
+	State *State
+	Notes []string // problems while posting, shown to people
 }
+
+// restReserve is how much of the visible summary the findings line may
+// not take: past it, carrying findings forward matters more than showing
+// details the SARIF and JSON reports hold anyway.
+const restReserve = 16000
 
 // stickySummary renders the sticky summary comment. It holds no times or
 // durations, so an unchanged review renders byte-identical and a re-run
@@ -34,8 +40,13 @@ func stickySummary(in stickyInput) string {
 	var b strings.Builder
 	b.WriteString(summaryMarker + "\n")
 	writeSummaryHead(&b, in)
-	tail := "\n" + stateMarker(in.State)
 	rest := summaryRest(in)
+	tail, cut := stateTail(in.State, maxSummary-b.Len()-min(len(rest), restReserve)-500)
+	if cut > 0 {
+		rest = fmt.Sprintf("\n> [!NOTE]\n> %d finding(s), the least severe, could not be recorded for incremental reviews "+
+			"(the summary is limited to 65,536 characters): the next incremental review will not carry them forward; "+
+			"run with `--full` to review the whole change again.\n", cut) + rest
+	}
 	if b.Len()+len(rest)+len(tail) > maxSummary {
 		rest = postCut(rest, maxSummary-b.Len()-len(tail)-200) +
 			"\n\nThe summary was cut to fit the 65,536-character limit; the SARIF and JSON reports hold every finding.\n"
@@ -43,6 +54,48 @@ func stickySummary(in stickyInput) string {
 	b.WriteString(rest)
 	b.WriteString(tail)
 	return b.String()
+}
+
+// stateTail renders the hidden state lines (findings, then state last),
+// the findings line within budget; cut is how many findings did not fit.
+func stateTail(s *State, budget int) (tail string, cut int) {
+	if s == nil {
+		return "", 0
+	}
+	state := "\n" + stateMarker(*s)
+	if s.Findings == nil {
+		return state, 0
+	}
+	line, cut := findingsMarker(s.Findings, budget-len(state)-1)
+	if line == "" {
+		return state, cut
+	}
+	return "\n" + line + state, cut
+}
+
+// recordedState is the State a summary records after review r of head
+// with configuration config: r's own when it is complete, else the last
+// complete review's, read from the current summary (nil when there was
+// none), so a failed or partial review never becomes the baseline of an
+// incremental review.
+func recordedState(r *review.Review, head, config, oldSummary string) *State {
+	if r.Status == review.StatusComplete {
+		fs := r.Comments
+		if fs == nil {
+			fs = []review.Comment{}
+		}
+		return &State{Head: head, Config: config, Findings: fs}
+	}
+	if prev, ok := ReadState(oldSummary); ok {
+		return &prev
+	}
+	return nil
+}
+
+// incompleteNote tells people that an incomplete review is not a baseline.
+func incompleteNote(r *review.Review) string {
+	return fmt.Sprintf("This review is %s: the next run reviews again everything since the last complete review.",
+		postOr(string(r.Status), "unknown"))
 }
 
 func writeSummaryHead(b *strings.Builder, in stickyInput) {

@@ -68,7 +68,7 @@ func (c *Command) callTool(ctx context.Context, cfg *Config, reg *tools.Registry
 func (c *Command) toolSession(ctx context.Context, cfg *Config) (*tools.Session, func(), error) {
 	repo, err := c.openRepo(ctx, cfg)
 	if errors.Is(err, git.ErrNotRepository) && cfg.mode() == "workspace" {
-		return &tools.Session{Source: tools.DirSource(cfg.Repo), Diffs: map[string]string{}}, func() {}, nil
+		return &tools.Session{Source: guardSecrets(tools.DirSource(cfg.Repo)), Diffs: map[string]string{}}, func() {}, nil
 	}
 	if err != nil {
 		return nil, nil, err

@@ -3,22 +3,17 @@ package runner
 import (
 	"context"
 	"fmt"
-	"sync"
 
 	"github.com/ocr-ci/ocr/tools"
 )
 
 // secretGuard keeps credentials files away from the model: the tools can
 // neither read nor list nor search them, whatever the model asks.
-type secretGuard struct {
-	tools.Source
-	once  sync.Once
-	files []string
-	err   error
-}
+type secretGuard struct{ tools.Source }
 
-// guardSecrets wraps a tool source with the secret-path rules of selection.
-func guardSecrets(s tools.Source) tools.Source { return &secretGuard{Source: s} }
+// guardSecrets wraps a tool source with the secret-path rules of selection;
+// tools.Cached lists and indexes the filtered files once per run.
+func guardSecrets(s tools.Source) tools.Source { return tools.Cached(&secretGuard{Source: s}) }
 
 // ReadFile refuses credentials files.
 func (g *secretGuard) ReadFile(ctx context.Context, path string) ([]byte, error) {
@@ -28,18 +23,16 @@ func (g *secretGuard) ReadFile(ctx context.Context, path string) ([]byte, error)
 	return g.Source.ReadFile(ctx, path)
 }
 
-// ListFiles hides credentials files; the filtered list is computed once.
+// ListFiles hides credentials files.
 func (g *secretGuard) ListFiles(ctx context.Context) ([]string, error) {
-	g.once.Do(func() {
-		var files []string
-		files, g.err = g.Source.ListFiles(ctx)
-		for _, f := range files {
-			if !isSecretPath(f) {
-				g.files = append(g.files, f)
-			}
+	files, err := g.Source.ListFiles(ctx)
+	out := files[:0:0]
+	for _, f := range files {
+		if !isSecretPath(f) {
+			out = append(out, f)
 		}
-	})
-	return g.files, g.err
+	}
+	return out, err
 }
 
 // Grep drops matches in credentials files.

@@ -3,6 +3,8 @@ package runner
 import (
 	"context"
 
+	"github.com/ocr-ci/ocr/anchor"
+
 	"github.com/ocr-ci/ocr/internal/git"
 	"github.com/ocr-ci/ocr/internal/review"
 	"github.com/ocr-ci/ocr/reporters"
@@ -17,30 +19,56 @@ type stateReader interface {
 // request, or nil with the reason a full review is needed. It is used only
 // when the last head is an ancestor of the new one and the configuration
 // is unchanged; a re-run on the same head is a full review.
-func (c *Command) incremental(ctx context.Context, j *job, repo *git.Repo, full *Change) (*Change, string) {
+func (c *Command) incremental(ctx context.Context, j *job, repo *git.Repo, full *Change) (*Change, []review.Comment, string) {
 	if j.cfg.Full || j.ci.PR == 0 || full.Mode != "range" {
-		return nil, ""
+		return nil, nil, ""
 	}
 	st, ok := c.lastState(ctx, j, full)
 	switch {
 	case !ok:
-		return nil, "no earlier review of this pull request was found"
+		return nil, nil, "no earlier complete review of this pull request was found"
 	case st.Config != j.configHash():
-		return nil, "the configuration changed since the last review"
+		return nil, nil, "the configuration changed since the last review"
 	case st.Head == full.Head:
-		return nil, "the head was reviewed before; reviewing it again in full"
+		return nil, nil, "the head was reviewed before; reviewing it again in full"
 	}
 	if _, err := repo.EnsureHistory(ctx, st.Head, full.Head); err != nil {
-		return nil, "the last reviewed head " + short(st.Head) + " is not available: " + err.Error()
+		return nil, nil, "the last reviewed head " + short(st.Head) + " is not available: " + err.Error()
 	}
 	if mb, err := repo.MergeBase(ctx, st.Head, full.Head); err != nil || mb != st.Head {
-		return nil, "the last reviewed head " + short(st.Head) + " is not an ancestor of the new head (force-push or rebase)"
+		return nil, nil, "the last reviewed head " + short(st.Head) + " is not an ancestor of the new head (force-push or rebase)"
 	}
 	inc := &Change{Mode: "range", Base: st.Head, Head: full.Head}
 	if err := inc.parse(repo.DiffText(ctx, st.Head, full.Head)); err != nil {
-		return nil, "could not compute the change since " + short(st.Head) + ": " + err.Error()
+		return nil, nil, "could not compute the change since " + short(st.Head) + ": " + err.Error()
 	}
-	return inc, ""
+	return inc, st.Findings, ""
+}
+
+// carryForward keeps the earlier findings that still apply to the pull
+// request: unchanged in files the new commits did not touch; re-anchored
+// against the whole pull request's diff in files they did touch, and
+// dropped (resolved) when their quoted code left the diff.
+func carryForward(ctx context.Context, earlier []review.Comment, inc *Change, full *anchor.ChangeSet) []review.Comment {
+	touched := map[string]bool{}
+	for _, f := range inc.Files {
+		touched[f.NewPath], touched[f.OldPath] = true, true
+	}
+	var out []review.Comment
+	for _, c := range earlier {
+		if _, inPR := full.File(c.Path); !inPR {
+			continue
+		}
+		if touched[c.Path] && !c.FileLevel() {
+			loc := anchor.Resolve(ctx, anchor.Query{Path: c.Path, Code: c.ExistingCode, LineHint: c.StartLine}, full, anchor.Options{NoFuzzy: true})
+			if loc.FileLevel() || !loc.InHunk {
+				continue
+			}
+			c.Location = loc
+		}
+		out = append(out, c)
+	}
+	return out
 }
 
 // lastState asks the pull/merge request poster what it reviewed last.

@@ -15,98 +15,7 @@ import (
 	"github.com/ocr-ci/ocr/internal/review"
 	"github.com/ocr-ci/ocr/internal/rules"
 	"github.com/ocr-ci/ocr/reporters"
-	"github.com/ocr-ci/ocr/tools"
 )
-
-// job is everything a full review needs, checked before any work starts.
-type job struct {
-	cfg     *Config
-	env     Env
-	ci      Context
-	llm     llm.Config
-	specs   []reporters.Spec
-	reg     *tools.Registry
-	failOn  reporters.FailOn
-	started time.Time
-	// since is the last reviewed head when the review is incremental.
-	since string
-}
-
-// newJob reads the environment and validates everything that can be
-// validated up front: a bad setting costs no tokens.
-func (c *Command) newJob(ctx context.Context, cfg *Config) (*job, error) {
-	j := &job{cfg: cfg, started: time.Now()}
-	var err error
-	if j.env, err = loadCIEnv(); err != nil {
-		return nil, err
-	}
-	if j.ci, err = detect(j.env); err != nil {
-		return nil, usagef("%w", err)
-	}
-	if j.ci.NeedPR {
-		if err := resolvePR(ctx, &j.ci, j.env.GitHub); err != nil {
-			return nil, err
-		}
-	}
-	applyContext(cfg, j.ci)
-	if err := cfg.validate(); err != nil {
-		return nil, err
-	}
-	if j.failOn, err = reporters.ParseFailOn(cfg.FailOn); err != nil {
-		return nil, usagef("%w", err)
-	}
-	if j.reg, err = loadRegistry(cfg); err != nil {
-		return nil, err
-	}
-	if err := j.loadSpecs(); err != nil {
-		return nil, err
-	}
-	if cfg.Preview {
-		return j, nil
-	}
-	if j.llm, err = loadLLM(cfg); err != nil {
-		return nil, err
-	}
-	if err := j.llm.Validate(); err != nil {
-		return nil, usagef("%w", err)
-	}
-	return j, j.checkPosting()
-}
-
-// checkPosting fails before any model call when a merge request review
-// cannot be posted for want of a token: GitLab's job token cannot write notes.
-func (j *job) checkPosting() error {
-	for _, s := range j.specs {
-		if s.Kind == reporters.KindGitLabDiscussion && j.ci.PR > 0 && j.env.GitLab.Token == "" {
-			return usagef("gitlab-discussion needs OCR_GITLAB_TOKEN (or GITLAB_TOKEN): a project or group access token " +
-				"with the api scope; CI_JOB_TOKEN cannot create merge request notes (or leave gitlab-discussion out of --report)")
-		}
-	}
-	return nil
-}
-
-// loadSpecs parses the reports and checks their files can be written.
-func (j *job) loadSpecs() error {
-	specs, err := reporters.ParseSpecs(reportsOf(j.cfg)...)
-	if err != nil {
-		return usagef("%w", err)
-	}
-	for i, s := range specs {
-		if s.Kind == reporters.KindGitHubSummary && s.Path == "" {
-			specs[i].Path = j.env.GitHub.StepSummary
-		}
-	}
-	if err := reporters.CheckWritable(specs); err != nil {
-		return usagef("%w", err)
-	}
-	j.specs = specs
-	return nil
-}
-
-// secrets are the values that must never appear in a log.
-func (j *job) secrets() []string {
-	return []string{j.llm.APIToken(), j.env.GitHub.Token, j.env.GitLab.Token}
-}
 
 // fullReview runs the pipeline: change → selection → agent → dedupe and
 // caps → reporters → exit code.
@@ -115,7 +24,9 @@ func (c *Command) fullReview(ctx context.Context, j *job) int {
 		c.logf("%s %s: %s; reports: %s", j.ci.Platform, orDash(j.ci.Event), orDash(j.ci.Why), strings.Join(reportsOf(j.cfg), ", "))
 	}
 	if j.ci.Platform == PlatformGitHub {
-		reporters.Mask(c.Stdout, j.secrets()...)
+		// The runner reads workflow commands from stderr too; stdout may be a
+		// JSON or SARIF report that a command line would corrupt.
+		reporters.Mask(c.Stderr, j.secrets()...)
 	}
 	repo, ch, p, err := c.prepare(ctx, j.cfg)
 	if err != nil {
@@ -128,7 +39,7 @@ func (c *Command) fullReview(ctx context.Context, j *job) int {
 	}
 	p.Files = applyRuleSelection(p.Files, set)
 	reviewCh, reviewP := ch, p
-	inc, why := c.incremental(ctx, j, repo, ch)
+	inc, earlier, why := c.incremental(ctx, j, repo, ch)
 	switch {
 	case inc != nil:
 		j.since, reviewCh = inc.Base, inc
@@ -143,6 +54,8 @@ func (c *Command) fullReview(ctx context.Context, j *job) int {
 	}
 	if inc != nil {
 		rv.Files, rv.Base = mergeCoverage(p.Files, rv.Files, inc.Base), ch.Base
+		carried := carryForward(ctx, earlier, inc, anchor.NewChangeSet(ch.Files))
+		rv.Comments, rv.Dropped = capComments(j.cfg, review.Dedupe(append(carried, rv.Comments...)))
 	}
 	return c.publish(ctx, j, ch, rv)
 }
@@ -258,13 +171,19 @@ func (c *Command) finish(j *job, rv *review.Review, p Preview, out agent.Output,
 	}
 	deduped := review.Dedupe(out.Comments)
 	rv.Filtered = out.FilterDropped + len(out.Comments) - len(deduped)
-	perFile := max(j.cfg.MaxComments/5, 5)
-	rv.Comments, rv.Dropped = review.Cap(deduped, perFile, j.cfg.MaxComments)
-	if rv.Comments == nil {
-		rv.Comments = []review.Comment{}
-	}
+	rv.Comments, rv.Dropped = capComments(j.cfg, deduped)
 	rv.Rules = usedRules(set, rv.Files)
 	rv.Usage, rv.Status, rv.Errors, rv.Finished = out.Usage, out.Status, out.Errors, time.Now()
+}
+
+// capComments keeps the most severe comments within --max-comments per run
+// and a fifth of it (at least 5) per file.
+func capComments(cfg *Config, cs []review.Comment) ([]review.Comment, int) {
+	kept, dropped := review.Cap(cs, max(cfg.MaxComments/5, 5), cfg.MaxComments)
+	if kept == nil {
+		kept = []review.Comment{}
+	}
+	return kept, dropped
 }
 
 // usedRules lists the rules of the reviewed files, once each.

@@ -69,9 +69,15 @@ func BenchmarkCodeSearch(b *testing.B) {
 func BenchmarkFileFind(b *testing.B) {
 	for _, set := range benchSets {
 		r := cachedRepo(b, set.name, set.gen)
-		_, src := openBench(b, r)
+		repo, src := openBench(b, r)
 		reg, s, ctx := Default(), &Session{Source: src}, context.Background()
-		reg.Call(ctx, PhaseMain, s, "file_find", `{"query_name":"x"}`) // first call lists
+		b.Run(set.name+"/first", func(b *testing.B) { // ls-tree, index, trigrams
+			for b.Loop() {
+				s := &Session{Source: RefSource(repo, r.head)}
+				reg.Call(ctx, PhaseMain, s, "file_find", `{"query_name":"handler"}`)
+			}
+		})
+		reg.Call(ctx, PhaseMain, s, "file_find", `{"query_name":"xyz"}`) // first call lists
 		for _, q := range []struct{ name, args string }{
 			{"hit", `{"query_name":"Handler_0421"}`},
 			{"path", `{"query_name":"pkg042/"}`},

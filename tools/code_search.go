@@ -60,6 +60,10 @@ func checkPathspecs(specs []string) ([]string, *Result) {
 		if p == "" {
 			continue
 		}
+		if strings.ContainsAny(p, "\x00\n\r") {
+			r := errorf("file_patterns must not contain control characters: %q", p)
+			return nil, &r
+		}
 		rest := strings.ReplaceAll(stripMagic(p), `\`, "/")
 		for _, part := range strings.Split(rest, "/") {
 			if part == ".." {

@@ -38,18 +38,15 @@ func fileFind(ctx context.Context, s *Session, raw json.RawMessage) Result {
 	if err != nil {
 		return errorf("could not list the repository's files: %v", err)
 	}
-	hits := ix.find(query, sensitive, true)
-	if len(hits) == 0 {
-		hits = ix.find(query, sensitive, false)
-	}
+	hits := ix.search(query, sensitive)
 	if len(hits) == 0 {
 		return text(fileNotFoundText)
 	}
 	return text(strings.Join(hits, "\n"))
 }
 
-// sourceIndex returns the cached index of the session's source, or builds
-// one for a Source from elsewhere.
+// sourceIndex returns the run-wide index of the session's source, or, for
+// a Source from elsewhere (see Cached), one built once per session.
 func sourceIndex(ctx context.Context, s *Session) (*fileIndex, error) {
 	if s.Source == nil {
 		return newFileIndex(nil), nil
@@ -57,15 +54,21 @@ func sourceIndex(ctx context.Context, s *Session) (*fileIndex, error) {
 	if ixr, ok := s.Source.(indexer); ok {
 		return ixr.index(ctx)
 	}
-	files, err := s.Source.ListFiles(ctx)
-	if err != nil {
-		return nil, err
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.ix == nil {
+		files, err := s.Source.ListFiles(ctx)
+		if err != nil {
+			return nil, err
+		}
+		s.ix = newFileIndex(files)
 	}
-	return newFileIndex(files), nil
+	return s.ix, nil
 }
 
 // find returns at most findMaxResults candidates containing q, in the
-// base name only or in the whole path, in list order.
+// base name only or in the whole path, in list order, by scanning the
+// joined list (for queries too short for the trigram index).
 func (ix *fileIndex) find(q string, sensitive, baseOnly bool) []string {
 	t := &ix.exact
 	if !sensitive {

@@ -46,12 +46,9 @@ func TestFindAgreesWithNaive(t *testing.T) {
 	files = append(files, "Makefile", "README", "a/Dockerfile", "ÜBER/straße.go", "pkg/util/x.go", "x/pkg/y.go")
 	ix := newFileIndex(files)
 	for _, q := range []string{"handler", "Handler1", "pkg/", "/", "src/pkg3/handler1", "go", ".md", "make", "readme",
-		"file", "ü", "straße", "STRASSE", "über/", "x", "zzz", "pkg/util", "r1.go\nx"} {
+		"file", "ü", "straße", "STRASSE", "über/", "x", "zzz", "pkg/util", "r1.go\nx", "ÜBER", "Ü", "r12", "R12.GO", "e/x1"} {
 		for _, sensitive := range []bool{false, true} {
-			got := ix.find(q, sensitive, true)
-			if len(got) == 0 {
-				got = ix.find(q, sensitive, false)
-			}
+			got := ix.search(q, sensitive)
 			if want := naiveFind(files, q, sensitive); !slices.Equal(got, want) {
 				t.Errorf("find(%q, %t) = %d paths %.3q…, want %d %.3q…", q, sensitive, len(got), got, len(want), want)
 			}

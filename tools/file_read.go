@@ -27,6 +27,14 @@ func fileRead(ctx context.Context, s *Session, raw json.RawMessage) Result {
 		return errorf("%v", err)
 	}
 	data, r := readSource(ctx, s, p)
+	if alt, ok := diffPrefixed(p); r != nil && ok && strings.HasPrefix(r.Text, "Error: file not found") {
+		if d, r2 := readSource(ctx, s, alt); r2 == nil {
+			data, r, p = d, nil, alt
+		}
+	}
+	if r != nil && strings.HasPrefix(r.Text, "Error: file not found") && isDir(ctx, s, p) {
+		return errorf("%s is a directory, not a file; use file_find to see its files", p)
+	}
 	if r != nil {
 		return *r
 	}
@@ -58,6 +66,20 @@ func readSource(ctx context.Context, s *Session, p string) ([]byte, *Result) {
 		r = errorf("could not read %s: %v", p, err)
 	}
 	return nil, &r
+}
+
+// isDir reports whether some listed file lies under p/.
+func isDir(ctx context.Context, s *Session, p string) bool {
+	ix, err := sourceIndex(ctx, s)
+	if err != nil {
+		return false
+	}
+	for _, f := range ix.files {
+		if strings.HasPrefix(f, p+"/") {
+			return true
+		}
+	}
+	return false
 }
 
 // isBinary applies git's rule: a NUL byte in the first 8000 bytes.
@@ -131,4 +153,16 @@ func cutLine(l string, n int) string {
 	}
 	c := clip(l, n)
 	return strings.TrimSuffix(c, "…") + fmt.Sprintf(" … [line cut: %d more bytes]", len(l)-len(c)+len("…"))
+}
+
+// diffPrefixed strips the "a/" or "b/" a model may copy from a diff
+// header; it is tried only when the path as given does not exist.
+func diffPrefixed(p string) (string, bool) {
+	if rest, ok := strings.CutPrefix(p, "b/"); ok && rest != "" {
+		return rest, true
+	}
+	if rest, ok := strings.CutPrefix(p, "a/"); ok && rest != "" {
+		return rest, true
+	}
+	return "", false
 }

@@ -21,6 +21,11 @@ func fileReadDiff(_ context.Context, s *Session, raw json.RawMessage) Result {
 	for _, p := range paths {
 		p = cleanPath(p)
 		d, ok := s.Diffs[p]
+		if alt, prefixed := diffPrefixed(p); !ok && prefixed {
+			if d, ok = s.Diffs[alt]; ok {
+				p = alt
+			}
+		}
 		if p == "" || seen[p] || !ok {
 			continue
 		}

@@ -51,6 +51,9 @@ func TestCheckPathspecs(t *testing.T) {
 			t.Errorf("checkPathspecs(%q) = %v, want %q", bad, r, dotDotPatternText)
 		}
 	}
+	if _, r := checkPathspecs([]string{"a\x00b"}); r == nil || !strings.Contains(r.Text, "control characters") {
+		t.Errorf("a NUL in a pathspec is accepted: %v", r)
+	}
 	for _, bad := range []string{"/etc", ":(top)/etc", ":(exclude)/etc"} {
 		if _, r := checkPathspecs([]string{bad}); r == nil || !strings.Contains(r.Text, "relative to the repository root") {
 			t.Errorf("checkPathspecs(%q) = %v, want a relative-path error", bad, r)

@@ -92,7 +92,7 @@ func Names() []string {
 func Default() *Registry {
 	r, err := Load(defaultJSON)
 	if err != nil {
-		panic(fmt.Sprintf("embedded tools.json is invalid: %v", err)) // caught by TestDefault
+		panic(fmt.Sprintf("embedded tools.json is invalid: %v", err)) // caught by TestDefaultRegistry
 	}
 	return r
 }

@@ -125,3 +125,44 @@ func TestList(t *testing.T) {
 	}
 	golden(t, "list", b.String())
 }
+
+// countingSource counts ListFiles calls.
+type countingSource struct {
+	mapSource
+	lists *int
+}
+
+func (c countingSource) ListFiles(ctx context.Context) ([]string, error) {
+	*c.lists++
+	return c.mapSource.ListFiles(ctx)
+}
+
+// TestCachedListsOnce: a wrapped foreign Source is listed once for every
+// session of the run; an unwrapped one once per session.
+func TestCachedListsOnce(t *testing.T) {
+	n := 0
+	src := countingSource{mapSource{"a/b.go": ""}, &n}
+	shared := Cached(src)
+	r := Default()
+	for i := 0; i < 3; i++ {
+		s := &Session{Source: shared}
+		for j := 0; j < 2; j++ {
+			if res := r.Call(context.Background(), PhaseMain, s, "file_find", `{"query_name":"b.go"}`); res.Text != "a/b.go" {
+				t.Fatalf("file_find = %q", res.Text)
+			}
+		}
+	}
+	if n != 1 {
+		t.Errorf("Cached: listed %d times for 3 sessions, want 1", n)
+	}
+	n = 0
+	s := &Session{Source: src}
+	r.Call(context.Background(), PhaseMain, s, "file_find", `{"query_name":"b"}`)
+	r.Call(context.Background(), PhaseMain, s, "file_find", `{"query_name":"b"}`)
+	if n != 1 {
+		t.Errorf("plain foreign Source: listed %d times in one session, want 1", n)
+	}
+	if Cached(shared) != shared {
+		t.Error("Cached wraps an already cached Source again")
+	}
+}

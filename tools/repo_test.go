@@ -102,7 +102,7 @@ func headFiles() map[string]string {
 		"pkg/keep_gen.go":             "package pkg // generated but kept\n",
 		"link.go":                     "->main.go",
 		"escape.txt":                  "->../outside.txt",
-		"abs.txt":                     "->/etc/hostname",
+		"abs.txt":                     "->/etc",
 	}
 	for i := 1; i <= 120; i++ {
 		files[fmt.Sprintf("items/item%03d.txt", i)] = "item\n"

@@ -22,6 +22,7 @@ type Session struct {
 	mu      sync.Mutex
 	streak  map[string]int
 	skipped map[string]bool
+	ix      *fileIndex // file_find's index when Source does not keep one
 }
 
 // Skipped reports whether the tool was disabled for the rest of the task

@@ -53,6 +53,7 @@ type fileIndex struct {
 	lower joined   // lower-cased paths joined by "\n"
 	files []string // every file, in order
 	all   map[string]bool
+	tri   trigrams
 }
 
 // joined is a list of paths joined by "\n", with where each path and its

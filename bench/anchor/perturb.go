@@ -134,8 +134,8 @@ func partialFirst(_ *rand.Rand, s *sample) (query, bool) {
 		return query{}, false
 	}
 	cut := strings.IndexAny(t[len(t)/4:], " .(,") + len(t)/4
-	if cut < len(t)/4 || len(t)-cut < 10 {
-		return query{}, false
+	if cut < len(t)/4 || len(strings.TrimSpace(t[cut:])) < 10 {
+		return query{}, false // too little left to be a quote
 	}
 	lines[0] = strings.TrimSpace(t[cut:])
 	// The class is about unique snippets: keep only quotes whose part-line

@@ -1,0 +1,41 @@
+package runner
+
+import (
+	"context"
+	"strings"
+	"testing"
+
+	"github.com/ocr-ci/ocr/tools"
+)
+
+func TestToolsNeverShowCredentials(t *testing.T) {
+	clearCI(t)
+	r := newTestRepo(t)
+	r.write("app.go", "package app // password is in .env\n")
+	r.write(".env", "PASSWORD=hunter2\n")
+	r.write("deploy/id_rsa", "-----BEGIN OPENSSH PRIVATE KEY----- password\n")
+	r.commit("one")
+	reg := tools.Default()
+	c := &Command{Stdout: &strings.Builder{}, Stderr: &strings.Builder{}}
+	cfg := &Config{Repo: r.dir, Commit: "HEAD", MaxGitProcs: 4}
+	s, done, err := c.toolSession(context.Background(), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer done()
+	for _, call := range [][2]string{
+		{"file_read", `{"file_path": ".env"}`},
+		{"file_read", `{"file_path": "deploy/id_rsa"}`},
+		{"file_find", `{"query_name": "env"}`},
+		{"file_find", `{"query_name": "id_rsa"}`},
+		{"code_search", `{"search_text": "password"}`},
+	} {
+		res := reg.CallJSON(context.Background(), s, call[0], call[1])
+		if strings.Contains(res.Text, "hunter2") || strings.Contains(res.Text, "PRIVATE KEY") || strings.Contains(res.Text, "id_rsa") && call[0] != "file_read" {
+			t.Errorf("%s %s showed a credentials file:\n%s", call[0], call[1], res.Text)
+		}
+	}
+	if res := reg.CallJSON(context.Background(), s, "code_search", `{"search_text": "password"}`); !strings.Contains(res.Text, "app.go") {
+		t.Errorf("the guard must not hide ordinary files:\n%s", res.Text)
+	}
+}

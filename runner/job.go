@@ -1,0 +1,100 @@
+package runner
+
+import (
+	"context"
+	"time"
+
+	"github.com/ocr-ci/ocr/internal/llm"
+	"github.com/ocr-ci/ocr/reporters"
+	"github.com/ocr-ci/ocr/tools"
+)
+
+// job is everything a full review needs, checked before any work starts.
+type job struct {
+	cfg     *Config
+	env     Env
+	ci      Context
+	llm     llm.Config
+	specs   []reporters.Spec
+	reg     *tools.Registry
+	failOn  reporters.FailOn
+	started time.Time
+	// since is the last reviewed head when the review is incremental.
+	since string
+}
+
+// newJob reads the environment and validates everything that can be
+// validated up front: a bad setting costs no tokens.
+func (c *Command) newJob(ctx context.Context, cfg *Config) (*job, error) {
+	j := &job{cfg: cfg, started: time.Now()}
+	var err error
+	if j.env, err = loadCIEnv(); err != nil {
+		return nil, err
+	}
+	if j.ci, err = detect(j.env); err != nil {
+		return nil, usagef("%w", err)
+	}
+	if j.ci.NeedPR {
+		if err := resolvePR(ctx, &j.ci, j.env.GitHub); err != nil {
+			return nil, err
+		}
+	}
+	applyContext(cfg, j.ci)
+	if err := cfg.validate(); err != nil {
+		return nil, err
+	}
+	if j.failOn, err = reporters.ParseFailOn(cfg.FailOn); err != nil {
+		return nil, usagef("%w", err)
+	}
+	if j.reg, err = loadRegistry(cfg); err != nil {
+		return nil, err
+	}
+	if err := j.loadSpecs(); err != nil {
+		return nil, err
+	}
+	if cfg.Preview {
+		return j, nil
+	}
+	if j.llm, err = loadLLM(cfg); err != nil {
+		return nil, err
+	}
+	if err := j.llm.Validate(); err != nil {
+		return nil, usagef("%w", err)
+	}
+	return j, j.checkPosting()
+}
+
+// checkPosting fails before any model call when a merge request review
+// cannot be posted for want of a token: GitLab's job token cannot write notes.
+func (j *job) checkPosting() error {
+	for _, s := range j.specs {
+		if s.Kind == reporters.KindGitLabDiscussion && j.ci.PR > 0 && j.env.GitLab.Token == "" {
+			return usagef("gitlab-discussion needs OCR_GITLAB_TOKEN (or GITLAB_TOKEN): a project or group access token " +
+				"with the api scope; CI_JOB_TOKEN cannot create merge request notes (or leave gitlab-discussion out of --report)")
+		}
+	}
+	return nil
+}
+
+// loadSpecs parses the reports and checks their files can be written.
+func (j *job) loadSpecs() error {
+	specs, err := reporters.ParseSpecs(reportsOf(j.cfg)...)
+	if err != nil {
+		return usagef("%w", err)
+	}
+	for i, s := range specs {
+		if s.Kind == reporters.KindGitHubSummary && s.Path == "" {
+			specs[i].Path = j.env.GitHub.StepSummary
+		}
+	}
+	if err := reporters.CheckWritable(specs); err != nil {
+		return usagef("%w", err)
+	}
+	j.specs = specs
+	return nil
+}
+
+// secrets are the values that must never appear in a log.
+func (j *job) secrets() []string {
+	return []string{j.llm.APIToken(), j.env.GitHub.Token, j.env.GitLab.Token}
+}
