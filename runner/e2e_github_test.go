@@ -174,6 +174,7 @@ func checkGitHubFiles(t *testing.T, step ghRunner, workspace string) {
 	sarif := []byte(readFile(t, filepath.Join(workspace, "ocr.sarif")))
 	validateSchema(t, "sarif-schema-2.1.0.json", sarif)
 	checkSARIF(t, sarif)
+	exportArtifact(t, "github-pr.sarif", sarif)
 	want := map[string]string{"comments": "3", "max-severity": "critical", "status": "complete", "sarif": "ocr.sarif"}
 	got := outputs(t, step.output)
 	for k, v := range want {

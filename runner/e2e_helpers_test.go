@@ -208,3 +208,20 @@ func keys(m map[string]string) []string {
 	sort.Strings(out)
 	return out
 }
+
+// exportArtifact copies a generated report into $OCR_E2E_ARTIFACTS, when
+// set, so that .ci/extra can validate real output with external tools
+// (Microsoft's SARIF multitool).
+func exportArtifact(t *testing.T, name string, data []byte) {
+	t.Helper()
+	dir := os.Getenv("OCR_E2E_ARTIFACTS")
+	if dir == "" {
+		return
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, name), data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
