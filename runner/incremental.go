@@ -31,6 +31,8 @@ func (c *Command) incremental(ctx context.Context, j *job, repo *git.Repo, full 
 		return nil, nil, "the configuration changed since the last review"
 	case st.Head == full.Head:
 		return nil, nil, "the head was reviewed before; reviewing it again in full"
+	case st.Findings == nil:
+		return nil, nil, "the last review's findings could not be read from its summary"
 	}
 	if _, err := repo.EnsureHistory(ctx, st.Head, full.Head); err != nil {
 		return nil, nil, "the last reviewed head " + short(st.Head) + " is not available: " + err.Error()

@@ -19,8 +19,6 @@ type job struct {
 	reg     *tools.Registry
 	failOn  reporters.FailOn
 	started time.Time
-	// since is the last reviewed head when the review is incremental.
-	since string
 }
 
 // newJob reads the environment and validates everything that can be

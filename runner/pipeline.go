@@ -42,7 +42,7 @@ func (c *Command) fullReview(ctx context.Context, j *job) int {
 	inc, earlier, why := c.incremental(ctx, j, repo, ch)
 	switch {
 	case inc != nil:
-		j.since, reviewCh = inc.Base, inc
+		reviewCh = inc
 		reviewP = newPreview(inc, applyRuleSelection(selectFiles(inc.Files, inc.Diffs, c.selection(ctx, j.cfg, repo, inc)), set))
 		c.logf("incremental review: only what changed since %s (--full reviews everything)", short(inc.Base))
 	case why != "":

@@ -83,7 +83,7 @@ func (c *Command) apiReporter(j *job, ch *Change, k reporters.Kind) reporters.Re
 			BaseURL: j.env.GitHub.APIURL, Token: j.env.GitHub.Token, Owner: j.ci.Owner, Repo: j.ci.Name,
 			PR: j.ci.PR, HeadSHA: j.ci.HeadSHA, Changes: changes, MaxInline: j.cfg.MaxInline,
 			ReadOnly: j.ci.Fork || j.env.GitHub.Token == "", Fallback: c.fallback(j),
-			ConfigHash: j.configHash(), Incremental: j.since != "", Logf: c.logf, Sleep: c.sleep,
+			ConfigHash: j.configHash(), Logf: c.logf, Sleep: c.sleep,
 		}
 	}
 	g := j.env.GitLab
@@ -94,7 +94,7 @@ func (c *Command) apiReporter(j *job, ch *Change, k reporters.Kind) reporters.Re
 	return &reporters.GitLabDiscussion{
 		BaseURL: g.APIURL, Token: g.Token, TokenSource: "OCR_GITLAB_TOKEN", CAFile: g.CAFile, Project: project,
 		MR: j.ci.PR, HeadSHA: j.ci.HeadSHA, Changes: changes, MaxInline: j.cfg.MaxInline,
-		ConfigHash: j.configHash(), Incremental: j.since != "", Logf: c.logf, Sleep: c.sleep,
+		ConfigHash: j.configHash(), Logf: c.logf, Sleep: c.sleep,
 	}
 }
 
