@@ -38,15 +38,11 @@ func (c *Command) fullReview(ctx context.Context, j *job) int {
 		return c.fail(err)
 	}
 	p.Files = applyRuleSelection(p.Files, set)
+	inc, earlier := c.scope(ctx, j, repo, ch, set)
 	reviewCh, reviewP := ch, p
-	inc, earlier, why := c.incremental(ctx, j, repo, ch)
-	switch {
-	case inc != nil:
-		reviewCh = inc
-		reviewP = newPreview(inc, applyRuleSelection(selectFiles(inc.Files, inc.Diffs, c.selection(ctx, j.cfg, repo, inc)), set))
-		c.logf("incremental review: only what changed since %s (--full reviews everything)", short(inc.Base))
-	case why != "":
-		c.logf("full review: %s", why)
+	if inc != nil {
+		reviewCh = inc.Change
+		reviewP = inc.Preview
 	}
 	rv, err := c.runAgent(ctx, j, repo, reviewCh, reviewP, set)
 	if err != nil {
@@ -54,10 +50,33 @@ func (c *Command) fullReview(ctx context.Context, j *job) int {
 	}
 	if inc != nil {
 		rv.Files, rv.Base = mergeCoverage(p.Files, rv.Files, inc.Base), ch.Base
-		carried := carryForward(ctx, earlier, inc, anchor.NewChangeSet(ch.Files))
+		rv.Rules = usedRules(set, rv.Files)
+		carried := carryForward(ctx, earlier, inc.Change, anchor.NewChangeSet(ch.Files))
 		rv.Comments, rv.Dropped = capComments(j.cfg, review.Dedupe(append(carried, rv.Comments...)))
 	}
 	return c.publish(ctx, j, ch, rv)
+}
+
+// narrowed is the part of a pull request an incremental review covers.
+type narrowed struct {
+	*Change
+	Preview Preview
+}
+
+// scope decides between a full and an incremental review and says why;
+// for an incremental one it returns the narrowed change and the last
+// review's findings.
+func (c *Command) scope(ctx context.Context, j *job, repo *git.Repo, ch *Change, set *rules.Set) (*narrowed, []review.Comment) {
+	inc, earlier, why := c.incremental(ctx, j, repo, ch)
+	if inc == nil {
+		if why != "" {
+			c.logf("full review: %s", why)
+		}
+		return nil, nil
+	}
+	c.logf("incremental review: only what changed since %s (--full reviews everything)", short(inc.Base))
+	files := selectFiles(inc.Files, inc.Diffs, c.selection(ctx, j.cfg, repo, inc))
+	return &narrowed{Change: inc, Preview: newPreview(inc, applyRuleSelection(files, set))}, earlier
 }
 
 // configRef is where repository configuration is trusted from: --config-ref
