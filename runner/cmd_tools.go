@@ -78,7 +78,7 @@ func (c *Command) toolSession(ctx context.Context, cfg *Config) (*tools.Session,
 		repo.Close()
 		return nil, nil, err
 	}
-	return &tools.Session{Source: guardSecrets(sourceFor(repo, ch)), Diffs: ch.Diffs}, func() { repo.Close() }, nil
+	return &tools.Session{Source: guardSecrets(sourceFor(repo, ch)), Diffs: publicDiffs(ch.Diffs)}, func() { repo.Close() }, nil
 }
 
 // sourceFor returns where the tools read: the reviewed commit, or the work tree.

@@ -46,3 +46,15 @@ func (g *secretGuard) Grep(ctx context.Context, q tools.SearchQuery) ([]tools.Ma
 	}
 	return out, err
 }
+
+// publicDiffs leaves the diffs of credentials files out of what
+// file_read_diff can show the model.
+func publicDiffs(diffs map[string]string) map[string]string {
+	out := make(map[string]string, len(diffs))
+	for p, d := range diffs {
+		if !isSecretPath(p) {
+			out[p] = d
+		}
+	}
+	return out
+}

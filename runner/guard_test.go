@@ -29,6 +29,7 @@ func TestToolsNeverShowCredentials(t *testing.T) {
 		{"file_find", `{"query_name": "env"}`},
 		{"file_find", `{"query_name": "id_rsa"}`},
 		{"code_search", `{"search_text": "password"}`},
+		{"file_read_diff", `{"path_array": [".env", "deploy/id_rsa"]}`},
 	} {
 		res := reg.CallJSON(context.Background(), s, call[0], call[1])
 		if strings.Contains(res.Text, "hunter2") || strings.Contains(res.Text, "PRIVATE KEY") || strings.Contains(res.Text, "id_rsa") && call[0] != "file_read" {

@@ -130,7 +130,7 @@ func (c *Command) agentInput(j *job, repo *git.Repo, ch *Change, p Preview, set 
 		return agent.Input{}, err
 	}
 	in := agent.Input{
-		Changes: anchor.NewChangeSet(ch.Files), Diffs: ch.Diffs,
+		Changes: anchor.NewChangeSet(ch.Files), Diffs: publicDiffs(ch.Diffs),
 		Source: guardSecrets(sourceFor(repo, ch)), Background: bg, Language: j.cfg.Language,
 		Rules: func(path string) (string, string) {
 			m := set.Match(path)
