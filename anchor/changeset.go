@@ -17,6 +17,10 @@ type ChangeSet struct {
 	byOld map[string]int
 	idx   []fileIndex
 	whole wholeCache
+	// lineOnce builds byLine: which files have a normalised text in their
+	// hunks (either side), to find other files quickly.
+	lineOnce sync.Once
+	byLine   map[string][]int
 }
 
 // fileIndex is the lazily built search index of one file.
@@ -188,4 +192,22 @@ func (si *sideIndex) hunkOf(line int) int {
 		return i
 	}
 	return -1
+}
+
+// filesWith lists, in order, the files whose hunks hold a line whose
+// normalised text is text.
+func (cs *ChangeSet) filesWith(text string) []int {
+	cs.lineOnce.Do(func() {
+		cs.byLine = make(map[string][]int)
+		for i := range cs.files {
+			for _, side := range cs.index(i).sides {
+				for _, l := range side.seq.lines {
+					if f := cs.byLine[l.norm]; len(f) == 0 || f[len(f)-1] != i {
+						cs.byLine[l.norm] = append(f, i)
+					}
+				}
+			}
+		}
+	})
+	return cs.byLine[text]
 }

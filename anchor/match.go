@@ -166,11 +166,13 @@ func (m *matcher) matchFrom(p, k int) (end, changed int, ok bool) {
 
 func (m *matcher) isGap(k int) bool { return m.items[k].gap && m.level > levelLiteral }
 
-// optional reports whether item k may match no line: a diff marker alone
-// quotes a blank line, and blank lines are not in sequences.
-func (m *matcher) optional(k int) bool {
-	it := &m.items[k]
-	return m.level > levelLiteral && it.mark != 0 && it.alt == ""
+// optional reports whether item k may match no line.
+func (m *matcher) optional(k int) bool { return m.items[k].optional(m.level) }
+
+// optional reports whether the item may match no line at level: a diff
+// marker alone quotes a blank line, and blank lines are not in sequences.
+func (it *item) optional(level int) bool {
+	return level > levelLiteral && it.mark != 0 && it.alt == ""
 }
 
 // run advances c over the items up to the next gap, each matching the next
@@ -215,7 +217,7 @@ func (m *matcher) eq(it *item, l *seqLine, k int) bool {
 	if m.level == levelLiteral {
 		return false
 	}
-	stripped := it.mark != 0 && (m.level == levelLoose || (!it.weak && l.kind == it.mark))
+	stripped := it.mark != 0 && (m.level == levelLoose || (l.kind == it.mark && (!it.weak || m.level >= levelWeak)))
 	if stripped && l.norm == it.alt {
 		return true
 	}

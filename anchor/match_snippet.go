@@ -16,7 +16,11 @@ const (
 	// lines (a replaced line with its replacement) as its lines of the side
 	// searched.
 	levelPairs
-	// levelPartial is levelTolerant accepting a first or last line (one of
+	// levelWeak is levelTolerant also stripping weak markers ("- item"
+	// may be a list item), still only on lines of the marked kind. It
+	// comes after the whole file was searched at the levels before.
+	levelWeak
+	// levelPartial is levelWeak accepting a first or last line (one of
 	// them) that is only part of the source line.
 	levelPartial
 	// levelLoose is levelPartial stripping diff markers whatever the
@@ -48,6 +52,7 @@ type snippet struct {
 	hint           int // first file_read line number, 0 when none
 	plus, minus    bool
 	marks, ellipse bool
+	weak           bool // some marker is weak
 	// patterns caches pattern results by level and side.
 	patterns [levelCount][2]*[]item
 	// quoted is the snippet with its file_read prefixes kept, when they
@@ -111,6 +116,7 @@ func snippetOf(raw []string) snippet {
 		if r[0] == '+' || r[0] == '-' {
 			it.alt, it.mark = stripMarker(lit)
 			it.weak = len(r) > 2 && r[1] == ' ' && r[2] != ' ' && r[2] != '\t'
+			sn.weak = sn.weak || it.weak
 			sn.plus = sn.plus || it.mark == Added
 			sn.minus = sn.minus || it.mark == Deleted
 		}
@@ -192,6 +198,8 @@ func (sn *snippet) useful(level int) bool {
 		return sn.marks || sn.ellipse
 	case levelPairs:
 		return sn.plus && sn.minus
+	case levelWeak:
+		return sn.weak
 	case levelLoose:
 		return sn.marks
 	}

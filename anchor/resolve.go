@@ -3,6 +3,7 @@ package anchor
 import (
 	"context"
 	"path"
+	"sort"
 	"strings"
 
 	"github.com/ocr-ci/ocr/internal/review"
@@ -89,9 +90,10 @@ func hintOf(hint int, sn *snippet) int {
 // inFile runs steps 1–3 (hunk new side, hunk old side, whole new file) on
 // path. The strong readings of the quote (literal, diff markers that agree
 // with the line kinds, ellipses) are tried in the hunks, then in the whole
-// file; only then the weak ones (a partial end line, markers whatever the
-// kind) — so a quote with a "-" marker lands on the deleted line it came
-// from, not on a YAML "- item" outside the diff.
+// file; only then the weak ones (a "- x" marker that may be a list item, a
+// partial end line, markers whatever the kind) — so a quote with a "-"
+// marker lands on the deleted line it came from, and a YAML "- item"
+// outside the diff on itself.
 func (r *resolver) inFile(path string, sn *snippet) (review.Location, bool) {
 	i, inCS := r.cs.lookup(path)
 	var f *File
@@ -100,7 +102,7 @@ func (r *resolver) inFile(path string, sn *snippet) (review.Location, bool) {
 	}
 	var whole *sequence
 	loaded := false
-	for _, group := range [][]stage{sn.stages(0, levelPartial), sn.stages(levelPartial, levelCount)} {
+	for _, group := range [][]stage{sn.stages(0, levelWeak), sn.stages(levelWeak, levelCount)} {
 		for _, st := range group {
 			if f == nil {
 				break
@@ -166,7 +168,7 @@ func (r *resolver) otherFiles(path string, sn *snippet) (review.Location, bool) 
 	own, inCS := r.cs.lookup(path)
 	for _, st := range sn.stages(0, levelPartial) {
 		var found []review.Location
-		for i := range r.cs.files {
+		for _, i := range r.cs.candidateFiles(st.sn, st.level) {
 			if inCS && i == own {
 				continue
 			}
@@ -179,6 +181,41 @@ func (r *resolver) otherFiles(path string, sn *snippet) (review.Location, bool) 
 		}
 	}
 	return review.Location{}, false
+}
+
+// candidateFiles lists, in order, the files whose hunks can hold the
+// snippet at level: those with its first line that must match exactly
+// (on either side), or every file when it has none.
+func (cs *ChangeSet) candidateFiles(sn *snippet, level int) []int {
+	seen := make(map[int]bool)
+	for slot := range 2 {
+		items := sn.pattern(level, slot)
+		k := 0
+		for k < len(items) && (items[k].gap || items[k].optional(level)) {
+			k++
+		}
+		if k == len(items) {
+			all := make([]int, len(cs.files))
+			for i := range all {
+				all[i] = i
+			}
+			return all
+		}
+		for _, i := range cs.filesWith(items[k].lit) {
+			seen[i] = true
+		}
+		if level > levelLiteral && items[k].alt != items[k].lit {
+			for _, i := range cs.filesWith(items[k].alt) {
+				seen[i] = true
+			}
+		}
+	}
+	out := make([]int, 0, len(seen))
+	for i := range seen {
+		out = append(out, i)
+	}
+	sort.Ints(out)
+	return out
 }
 
 // relocate is step 5: one Relocate request, then steps 1–3 again.

@@ -169,9 +169,28 @@ func TestResolveMarkerOrListItem(t *testing.T) {
 -    go: $t2
 +    go: $t3
    x: 1
+diff --git a/Dockerfile b/Dockerfile
+--- a/Dockerfile
++++ b/Dockerfile
+@@ -1,4 +1,4 @@
+ RUN apt-get update \
+- && git config --system x \
+  && echo done \
++ && git config --system x \
+  && true
 `)
 	lines := []string{"ops:", "    go: $t3", "  x: 1", "", "list:", "  - go: $t2"}
-	opt := Options{NewFile: func(string) ([]string, bool) { return lines, true }}
+	opt := Options{NewFile: func(p string) ([]string, bool) { return lines, p == "w.yaml" }}
+	// A line moved within the hunk, its text indented by one space: the
+	// marker says which side.
+	for code, want := range map[string]string{
+		"- && git config --system x \\": "Dockerfile old 2-2 in hunk_old",
+		"+ && git config --system x \\": "Dockerfile new 3-3 in hunk_new",
+	} {
+		if got := describeLoc(Resolve(context.Background(), Query{Path: "Dockerfile", Code: code}, cs, opt)); got != want {
+			t.Errorf("Resolve(%q) = %s, want %s", code, got, want)
+		}
+	}
 	for code, want := range map[string]string{
 		"-    go: $t2": "w.yaml old 2-2 in hunk_old",
 		"  - go: $t2":  "w.yaml new 6-6 out whole_file",

@@ -7,6 +7,7 @@ import (
 	"net/http"
 	"net/url"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/google/go-github/v62/github"
@@ -57,6 +58,11 @@ type GitHubReview struct {
 	Logf func(format string, args ...any)
 	// Sleep waits between rate-limited retries; nil uses a real timer.
 	Sleep func(ctx context.Context, d time.Duration) error
+
+	// trusted is who the token posts as, learnt on first need and kept
+	// for LastState and Report (see ghTrust).
+	trustMu sync.Mutex
+	trusted *ghTrust
 }
 
 var _ Reporter = (*GitHubReview)(nil)

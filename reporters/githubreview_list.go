@@ -36,7 +36,7 @@ func (run *ghRun) load(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	run.ex = indexComments(cs)
+	run.ex = run.indexComments(ctx, cs)
 	run.ex.summary, err = run.findSummary(ctx)
 	return err
 }
@@ -58,14 +58,16 @@ func (run *ghRun) listReviewComments(ctx context.Context) ([]*github.PullRequest
 	}
 }
 
-func indexComments(cs []*github.PullRequestComment) ghExisting {
+// indexComments keeps ocr's own findings among the review comments: a
+// marker in anyone else's comment is theirs and suppresses nothing.
+func (run *ghRun) indexComments(ctx context.Context, cs []*github.PullRequestComment) ghExisting {
 	e := ghExisting{current: map[string]*github.PullRequestComment{},
 		all: map[string]*github.PullRequestComment{}}
 	for _, c := range cs {
 		// Replies are never ocr's findings; ocr never edits or deletes a
 		// thread, so a human reply is always kept.
-		fp, ours := markerFingerprint(c.GetBody())
-		if c.InReplyTo != nil || !ours {
+		fp, ours := run.ownComment(ctx, c)
+		if !ours {
 			continue
 		}
 		if _, seen := e.all[fp]; !seen {
@@ -88,7 +90,7 @@ func (run *ghRun) findSummary(ctx context.Context) (*github.IssueComment, error)
 			return nil, ghError(err, fmt.Sprintf("list the comments of pull request #%d", g.PR))
 		}
 		for _, c := range page {
-			if isSummary(c.GetBody()) {
+			if run.ownSummary(ctx, c) {
 				return c, nil
 			}
 		}
@@ -102,9 +104,14 @@ func (run *ghRun) findSummary(ctx context.Context) (*github.IssueComment, error)
 // LastState reads the state recorded in the sticky summary by the last
 // complete review: the head it reviewed, its configuration fingerprint and
 // its findings (see State). ok is false when no complete review left one.
-// Only the first comment that starts with the summary marker is read; its
-// author is not checked, so anyone who can comment could forge one.
+// Only the first comment that starts with the summary marker and was
+// written by the account ocr posts as is read (see ghTrust): a summary
+// forged by anyone else is ignored.
+// A read-only token (fork) cannot have left one: nothing is read.
 func (g *GitHubReview) LastState(ctx context.Context) (s State, ok bool, err error) {
+	if g.ReadOnly {
+		return State{}, false, nil
+	}
 	c, _, err := g.client()
 	if err != nil {
 		return State{}, false, err

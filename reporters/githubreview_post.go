@@ -69,7 +69,7 @@ func (run *ghRun) reconcile(ctx context.Context, ps []placement, idx []int, post
 	if err != nil {
 		return toSummary(ps, idx, "the review could not be posted"), errors.Join(postErr, err)
 	}
-	if ex := indexComments(cs); ex.current[ps[idx[0]].FP] != nil {
+	if ex := run.indexComments(ctx, cs); ex.current[ps[idx[0]].FP] != nil {
 		return ps, nil
 	}
 	if err := run.createReview(ctx, ps, idx, "COMMENT"); err != nil {

@@ -21,6 +21,7 @@ const (
 	rReview    = "POST /repos/o/r/pulls/7/reviews"
 	rPRComment = "POST /repos/o/r/pulls/7/comments"
 	rIssue     = "POST /repos/o/r/issues/7/comments"
+	rUser      = githubfake.RouteUser
 )
 
 // newGitHubFake serves pull request o/r#7 with diff at head, token "tok".
@@ -63,7 +64,9 @@ func TestGitHubReviewFirstRunRerunAndChange(t *testing.T) {
 	if err := g.Report(context.Background(), r); err != nil {
 		t.Fatal(err)
 	}
-	postAssertCalls(t, f, map[string]int{rListPR: 1, rListIssue: 1})
+	// The markers found are judged by their author: one GET /user, kept
+	// for the rest of the reporter's life.
+	postAssertCalls(t, f, map[string]int{rListPR: 1, rListIssue: 1, rUser: 1})
 
 	f.ResetCalls()
 	r2 := postReview(append([]review.Comment{postFinding(kindSingle, 8, review.SeverityHigh)}, r.Comments[1:]...))
@@ -98,7 +101,7 @@ func TestGitHubReviewPaginatesExistingComments(t *testing.T) {
 	if err := g.Report(context.Background(), r); err != nil {
 		t.Fatal(err)
 	}
-	postAssertCalls(t, f, map[string]int{rListPR: 3, rListIssue: 1})
+	postAssertCalls(t, f, map[string]int{rListPR: 3, rListIssue: 1, rUser: 1})
 }
 
 func TestGitHubReviewForkMakesNoWrites(t *testing.T) {
@@ -107,6 +110,10 @@ func TestGitHubReviewForkMakesNoWrites(t *testing.T) {
 	rec := &postRecorder{}
 	g := newGitHubReview(t, f, diff, rec)
 	g.ReadOnly = true
+	f.AddIssueComment(mallory, forgedSummary(t)) // the fork's author
+	if _, ok, err := g.LastState(context.Background()); ok || err != nil {
+		t.Errorf("LastState with a read-only token: ok %v err %v", ok, err)
+	}
 	if err := g.Report(context.Background(), inlineReview(5)); err != nil {
 		t.Fatal(err)
 	}
@@ -154,7 +161,7 @@ func TestGitHubReviewReconcilesFailedPost(t *testing.T) {
 	if err := newGitHubReview(t, f, diff, &postRecorder{}).Report(context.Background(), inlineReview(4)); err != nil {
 		t.Fatal(err)
 	}
-	postAssertCalls(t, f, map[string]int{rListPR: 2, rListIssue: 1, rReview: 1, rIssue: 1})
+	postAssertCalls(t, f, map[string]int{rListPR: 2, rListIssue: 1, rUser: 1, rReview: 1, rIssue: 1})
 }
 
 // longSleeps drops the ≤1 s gaps the limiter leaves between writes.

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"net/http"
 	"os"
+	"sync"
 	"time"
 
 	gitlab "gitlab.com/gitlab-org/api/client-go"
@@ -58,6 +59,11 @@ type GitLabDiscussion struct {
 	Logf func(format string, args ...any)
 	// Sleep waits between rate-limited retries; nil uses a real timer.
 	Sleep func(ctx context.Context, d time.Duration) error
+
+	// ownerID is the user the token posts as, learnt on first need and
+	// kept for LastState and Report (see owner).
+	ownerMu sync.Mutex
+	ownerID int64
 }
 
 var _ Reporter = (*GitLabDiscussion)(nil)

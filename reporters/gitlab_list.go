@@ -39,28 +39,56 @@ func (e *glExisting) posted() map[string]bool {
 // diffRefs are the SHAs of the merge request version positions refer to.
 type diffRefs struct{ Base, Start, Head string }
 
-// load lists every discussion of the merge request (all pages).
+// load lists every discussion of the merge request (all pages) and keeps
+// ocr's own: the summary and the finding threads it started (see add).
 func (run *glRun) load(ctx context.Context) error {
 	g := run.g
-	run.ex = glExisting{threads: map[string]*glThread{}}
+	var all []*gitlab.Discussion
 	opt := &gitlab.ListMergeRequestDiscussionsOptions{ListOptions: gitlab.ListOptions{PerPage: 100}}
 	for {
 		page, resp, err := run.c.Discussions.ListMergeRequestDiscussions(g.Project, int64(g.MR), opt, gitlab.WithContext(ctx))
 		if err != nil {
 			return glError(err, fmt.Sprintf("list the discussions of merge request !%d", g.MR))
 		}
-		for _, d := range page {
-			run.ex.add(d)
-		}
+		all = append(all, page...)
 		if resp.NextPage == 0 {
-			return nil
+			break
 		}
 		opt.Page = resp.NextPage
 	}
+	run.ex = glExisting{threads: map[string]*glThread{}}
+	if !anyMarked(all) {
+		return nil // nothing to judge: no need to ask who ocr is
+	}
+	owner, err := run.owner(ctx)
+	if err != nil {
+		return err
+	}
+	for _, d := range all {
+		run.ex.add(d, owner)
+	}
+	return nil
 }
 
-func (e *glExisting) add(d *gitlab.Discussion) {
-	if len(d.Notes) == 0 {
+// anyMarked reports whether some discussion starts with an ocr marker.
+func anyMarked(ds []*gitlab.Discussion) bool {
+	for _, d := range ds {
+		if len(d.Notes) == 0 {
+			continue
+		}
+		if _, ok := markerFingerprint(d.Notes[0].Body); ok || isSummary(d.Notes[0].Body) {
+			return true
+		}
+	}
+	return false
+}
+
+// add indexes d when ocr started it. Markers count only in notes by
+// owner, the user ocr posts as: anyone who can comment can write one, and
+// a forged summary or fingerprint must not steer ocr. Every other
+// non-system note in ocr's thread is a reply, whatever it says.
+func (e *glExisting) add(d *gitlab.Discussion, owner int64) {
+	if len(d.Notes) == 0 || d.Notes[0].Author.ID != owner {
 		return
 	}
 	first := d.Notes[0]
@@ -77,7 +105,7 @@ func (e *glExisting) add(d *gitlab.Discussion) {
 		t.Path = postOr(first.Position.NewPath, first.Position.OldPath)
 	}
 	for _, n := range d.Notes[1:] {
-		if _, mine := markerFingerprint(n.Body); !mine && !n.System {
+		if n.Author.ID != owner && !n.System {
 			t.Replied = true
 		}
 	}
@@ -116,6 +144,7 @@ func (run *glRun) loadRefs(ctx context.Context) error {
 
 // LastState reads the state recorded in the sticky summary note by the last
 // complete review: head, configuration fingerprint and findings (see State).
+// Only a summary written by the user ocr posts as counts.
 func (g *GitLabDiscussion) LastState(ctx context.Context) (s State, ok bool, err error) {
 	c, _, err := g.client()
 	if err != nil {

@@ -26,6 +26,7 @@ const (
 	glVersions = "GET " + glMR + "/versions"
 	glCreate   = "POST " + glMR + "/discussions"
 	glNote     = "POST " + glMR + "/notes"
+	glUser     = "GET /api/v4/user"
 )
 
 // newGitLabFake serves merge request 42!5 with diff, token "tok".
@@ -88,7 +89,7 @@ func TestGitLabDiscussionFirstRunRerunAndResolve(t *testing.T) {
 	if err := g.Report(context.Background(), postReview(cs)); err != nil {
 		t.Fatal(err)
 	}
-	postAssertCalls(t, f, map[string]int{glList: 3})
+	postAssertCalls(t, f, map[string]int{glList: 3, glUser: 1}) // the markers found are judged by their author
 
 	// A human replies to one thread; then both its finding and another
 	// disappear: only the thread nobody answered is resolved.

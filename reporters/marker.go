@@ -11,7 +11,9 @@ import (
 // HTML comments, invisible in rendered Markdown on GitHub and GitLab. Every
 // marker is written by ocr on a line of its own, after all model text, and is
 // only read from there, so model text (whose "<!--" is neutralised anyway)
-// cannot forge one.
+// cannot forge one. People can: anyone who can comment may type a marker,
+// so a marker counts only in a comment by the account ocr posts as
+// (ghTrust on GitHub, glExisting.add on GitLab).
 const (
 	markerPrefix  = "<!-- ocr:"
 	summaryMarker = "<!-- ocr:summary -->"

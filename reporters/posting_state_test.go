@@ -161,7 +161,7 @@ func TestGitLabDiscussionIncompleteKeepsLastCompleteState(t *testing.T) {
 				t.Fatal(err)
 			}
 			// Only the summary is edited: no thread is resolved.
-			postAssertCalls(t, f, map[string]int{glList: 1, "PUT " + glMR + "/notes/" + summaryID: 1})
+			postAssertCalls(t, f, map[string]int{glList: 1, glUser: 1, "PUT " + glMR + "/notes/" + summaryID: 1})
 			st, ok, err := g.LastState(context.Background())
 			if err != nil {
 				t.Fatal(err)

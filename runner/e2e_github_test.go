@@ -83,7 +83,10 @@ func TestE2EGitHubPullRequest(t *testing.T) {
 			*rv.Comments[0].Line != 4 || rv.Comments[0].Side != "RIGHT" {
 			t.Errorf("second review: %d reviews, last %+v", len(gh.Reviews()), rv)
 		}
-		want := map[string]int{gh.Route("GET", "comments"): 1, gh.Route("GET", "issue-comments"): 2,
+		// One GET /user: the runner builds one poster per run, shared by
+		// LastState and posting. The issue comments are listed twice: once
+		// for the last state, once just before posting (fresh).
+		want := map[string]int{gh.Route("GET", "comments"): 1, gh.Route("GET", "issue-comments"): 2, githubfake.RouteUser: 1,
 			gh.Route("POST", "reviews"): 1, gh.IssueCommentRoute("PATCH", gh.IssueComments()[0].ID): 1}
 		if d := cmp.Diff(want, gh.Calls()); d != "" {
 			t.Errorf("API calls (-want +got):\n%s", d)

@@ -19,6 +19,8 @@ type job struct {
 	reg     *tools.Registry
 	failOn  reporters.FailOn
 	started time.Time
+	// posters are the pull/merge request reporters, built once (apiReporter).
+	posters map[reporters.Kind]reporters.Reporter
 }
 
 // newJob reads the environment and validates everything that can be

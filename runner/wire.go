@@ -70,9 +70,24 @@ func (c *Command) fileReporter(j *job, s reporters.Spec, w io.Writer) reporters.
 	return &reporters.Text{W: w, Color: c.IsTerminal && s.Path == reporters.Stdout && j.env.Term.NoColor == ""}
 }
 
-// apiReporter builds the pull/merge request poster, or nil (with a notice)
-// when there is no pull/merge request to post to.
+// apiReporter returns the pull/merge request poster of kind k, or nil
+// (with a notice) when there is no pull/merge request to post to. It is
+// built once per run: reading the last state and posting share what it
+// learned (who ocr posts as).
 func (c *Command) apiReporter(j *job, ch *Change, k reporters.Kind) reporters.Reporter {
+	if r, ok := j.posters[k]; ok {
+		return r
+	}
+	if j.posters == nil {
+		j.posters = map[reporters.Kind]reporters.Reporter{}
+	}
+	r := c.newPoster(j, ch, k)
+	j.posters[k] = r
+	return r
+}
+
+// newPoster builds the poster of kind k.
+func (c *Command) newPoster(j *job, ch *Change, k reporters.Kind) reporters.Reporter {
 	if j.ci.PR == 0 {
 		c.logf("%s skipped: no pull or merge request in this context (%s)", k, orDash(j.ci.Why))
 		return nil

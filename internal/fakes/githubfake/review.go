@@ -29,11 +29,6 @@ type Comment struct {
 	User        User   `json:"user"`
 }
 
-// User is a comment's author.
-type User struct {
-	Login string `json:"login"`
-}
-
 // IssueComment is a comment on the pull request's conversation.
 type IssueComment struct {
 	ID   int64  `json:"id"`
@@ -59,8 +54,6 @@ type ReviewRequest struct {
 	Event    string  `json:"event"`
 	Comments []Draft `json:"comments"`
 }
-
-const bot = "github-actions[bot]"
 
 // createReview validates like GitHub: all or nothing, 422 without saying
 // which comment failed.
@@ -94,7 +87,7 @@ func (s *Server) createReview(w http.ResponseWriter, r *http.Request) {
 	s.reviews = append(s.reviews, raw)
 	for _, c := range in.Comments {
 		pc := Comment{ID: s.id(), Body: c.Body, Path: c.Path, Line: c.Line, StartLine: c.StartLine,
-			Side: c.Side, StartSide: c.StartSide, CommitID: in.CommitID, SubjectType: "line", ReviewID: id, User: User{bot}}
+			Side: c.Side, StartSide: c.StartSide, CommitID: in.CommitID, SubjectType: "line", ReviewID: id, User: s.poster()}
 		pc.HTMLURL = s.htmlURL(pc.ID)
 		s.comments = append(s.comments, pc)
 	}
@@ -173,7 +166,7 @@ func (s *Server) createFileComment(w http.ResponseWriter, r *http.Request) {
 		s.unprocessable(w, "Pull request review thread path is invalid")
 		return
 	}
-	pc := Comment{ID: s.id(), Body: in.Body, Path: in.Path, CommitID: in.CommitID, SubjectType: "file", User: User{bot}}
+	pc := Comment{ID: s.id(), Body: in.Body, Path: in.Path, CommitID: in.CommitID, SubjectType: "file", User: s.poster()}
 	pc.HTMLURL = s.htmlURL(pc.ID)
 	s.comments = append(s.comments, pc)
 	fakes.WriteJSON(w, 201, pc)
@@ -191,7 +184,7 @@ func (s *Server) createIssueComment(w http.ResponseWriter, r *http.Request) {
 		s.unprocessable(w, "Body is too long (maximum is 65536 characters)")
 		return
 	}
-	c := IssueComment{ID: s.id(), Body: in.Body, User: User{bot}}
+	c := IssueComment{ID: s.id(), Body: in.Body, User: s.poster()}
 	s.issues = append(s.issues, c)
 	fakes.WriteJSON(w, 201, c)
 }

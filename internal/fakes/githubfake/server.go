@@ -3,7 +3,9 @@
 // pull request's diff and validates review comments the way GitHub does
 // (422 with GitHub's messages, all or nothing), paginates with Link, can
 // answer one secondary rate limit with retry-after, and can be read-only
-// like a fork's token. Handlers report with t.Errorf: an unexpected route,
+// like a fork's token. GET /user answers like GitHub for the token's kind
+// (Config.PATUser): 403 for GITHUB_TOKEN, whose comments are by a Bot; the
+// account of a personal access token. Handlers report with t.Errorf: an unexpected route,
 // a wrong token or an unknown body field fails the test, and so does an
 // expected route (Expect) that is never requested.
 package githubfake
@@ -36,6 +38,11 @@ type Config struct {
 	Diff string
 	// HeadRepo is the head repository's full name (a fork's differs).
 	HeadRepo string
+	// PATUser makes Token a personal access token of this user: ocr's
+	// comments are posted as them (type User) and GET /user answers them.
+	// "" makes it GITHUB_TOKEN (an installation token): comments are posted
+	// as github-actions[bot] (type Bot) and GET /user answers 403.
+	PATUser string
 }
 
 // Server is the fake. Configure it before the first request or through its
@@ -57,6 +64,7 @@ type Server struct {
 	readOnly       bool
 	secondaryOnce  bool
 	failReviewOnce int
+	userStatus     int
 	latency        time.Duration
 	nextID         int64
 	comments       []Comment
@@ -173,6 +181,8 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 func (s *Server) route(w http.ResponseWriter, r *http.Request, key string) {
 	p := r.URL.Path
 	switch {
+	case r.Method == http.MethodGet && p == "/user":
+		s.getUser(w)
 	case r.Method == http.MethodGet && s.rePR.MatchString(p):
 		s.getPR(w)
 	case r.Method == http.MethodGet && s.reComments.MatchString(p):

@@ -90,3 +90,45 @@ func post(t *testing.T, f *githubfake.Server, path, body string) (int, string) {
 	b, _ := io.ReadAll(resp.Body)
 	return resp.StatusCode, string(b)
 }
+
+// TestUserByTokenKind: GET /user answers a personal access token's account
+// and 403 for GITHUB_TOKEN, and comments are posted as that account.
+func TestUserByTokenKind(t *testing.T) {
+	for _, c := range []struct {
+		pat    string
+		status int
+		want   string
+		poster githubfake.User
+	}{
+		{"", 403, "Resource not accessible by integration", githubfake.ActionsBot()},
+		{"octo", 200, `"login":"octo"`, githubfake.User{Login: "octo", ID: 5000001, Type: "User"}},
+	} {
+		t.Run("pat="+c.pat, func(t *testing.T) {
+			f := githubfake.New(t, githubfake.Config{Diff: diff, Head: head, PATUser: c.pat})
+			if status, body := get(t, f, "/user"); status != c.status || !strings.Contains(body, c.want) {
+				t.Errorf("GET /user: %d %s, want %d containing %s", status, body, c.status, c.want)
+			}
+			post(t, f, "/repos/o/r/issues/7/comments", `{"body":"s"}`)
+			if got := f.IssueComments()[0].User; got != c.poster {
+				t.Errorf("posted as %+v, want %+v", got, c.poster)
+			}
+			f.SetUserStatus(502)
+			if status, _ := get(t, f, "/user"); status != 502 {
+				t.Errorf("GET /user after SetUserStatus(502): %d", status)
+			}
+		})
+	}
+}
+
+func get(t *testing.T, f *githubfake.Server, path string) (int, string) {
+	t.Helper()
+	req, _ := http.NewRequest(http.MethodGet, f.URL+path, nil)
+	req.Header.Set("Authorization", "Bearer tok")
+	resp, err := f.Client().Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	b, _ := io.ReadAll(resp.Body)
+	return resp.StatusCode, string(b)
+}

@@ -62,8 +62,6 @@ type DiscussionRequest struct {
 // LineCodeBlank is GitLab's answer to a position that names no diff line.
 const LineCodeBlank = `400 Bad request - Note {:line_code=>["can't be blank", "must be a valid line code"]}`
 
-const bot = "project_42_bot"
-
 func (s *Server) createDiscussion(w http.ResponseWriter, r *http.Request) {
 	var in DiscussionRequest
 	if !fakes.Decode(s.t, r, &in) {
@@ -74,7 +72,7 @@ func (s *Server) createDiscussion(w http.ResponseWriter, r *http.Request) {
 		fakes.WriteJSON(w, 400, map[string]string{"message": "400 Bad request - body is missing"})
 		return
 	}
-	note := &Note{ID: int64(s.newID()), Body: in.Body, Resolvable: true, Author: map[string]any{"username": bot}}
+	note := &Note{ID: int64(s.newID()), Body: in.Body, Resolvable: true, Author: s.cfg.Bot.author()}
 	if in.Position != nil {
 		if msg := s.checkPosition(in.Position); msg != "" {
 			fakes.WriteJSON(w, 400, map[string]string{"message": msg})
@@ -178,7 +176,7 @@ func (s *Server) createNote(w http.ResponseWriter, r *http.Request) {
 		fakes.WriteJSON(w, 400, map[string]string{"message": "400 Bad request"})
 		return
 	}
-	n := &Note{ID: int64(s.newID()), Body: in.Body, Author: map[string]any{"username": bot}}
+	n := &Note{ID: int64(s.newID()), Body: in.Body, Author: s.cfg.Bot.author()}
 	s.discs = append(s.discs, &Discussion{ID: fmt.Sprintf("%040x", s.newID()), IndividualNote: true, Notes: []*Note{n}})
 	fakes.WriteJSON(w, 201, n)
 }

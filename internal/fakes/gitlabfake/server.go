@@ -3,7 +3,9 @@
 // codes from the stored diff the way GitLab's diff parser does and answers
 // 400 "line_code can't be blank" for positions that name the wrong lines (a
 // context line without old_line, say); it paginates with X-Next-Page, can
-// answer one 429, and can refuse writes like a job token. Handlers report
+// answer one 429, and can refuse writes like a job token. GET /user
+// answers the token's bot user (Config.Bot), the author of every note the
+// token posts; AddNote posts as anyone else. Handlers report
 // with t.Errorf: an unexpected route, a wrong token or an unknown body
 // field fails the test, and so does an expected route (Expect) that is
 // never requested.
@@ -39,6 +41,9 @@ type Config struct {
 	Diff string
 	// TLS serves HTTPS with a self-signed certificate (see Certificate).
 	TLS bool
+	// Bot is the user the token posts as (GET /user); the zero value is
+	// the project access token's bot user of project 42.
+	Bot User
 }
 
 // Server is the fake. Configure it before the first request or through its
@@ -60,6 +65,7 @@ type Server struct {
 	perPage   int
 	forbidden bool
 	once429   bool
+	userCode  int
 	undiffOne bool
 	latency   time.Duration
 	nextID    int
@@ -106,6 +112,9 @@ func withDefaults(c Config) Config {
 	}
 	if c.Token == "" {
 		c.Token = "tok"
+	}
+	if c.Bot.ID == 0 {
+		c.Bot = User{ID: 9042, Username: "project_42_bot_3f1e0c2a"}
 	}
 	return c
 }
@@ -176,6 +185,8 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 
 func (s *Server) route(w http.ResponseWriter, r *http.Request, key string) {
 	switch p := r.URL.Path; {
+	case r.Method == http.MethodGet && p == "/api/v4/user":
+		s.currentUser(w)
 	case r.Method == http.MethodGet && p == s.mr+"/discussions":
 		s.listDiscussions(w, r)
 	case r.Method == http.MethodGet && p == s.mr+"/versions":

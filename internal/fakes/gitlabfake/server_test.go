@@ -77,3 +77,29 @@ func post(t *testing.T, f *gitlabfake.Server, path, body string) (int, string) {
 	b, _ := io.ReadAll(resp.Body)
 	return resp.StatusCode, string(b)
 }
+
+// TestCurrentUser: GET /user answers the token's bot user, who authors the
+// notes posted with the token; others' notes carry their own IDs.
+func TestCurrentUser(t *testing.T) {
+	f := gitlabfake.New(t, gitlabfake.Config{Diff: diff, Base: base, Start: start, Head: head})
+	req, _ := http.NewRequest(http.MethodGet, f.APIURL()+"/user", nil)
+	req.Header.Set("Private-Token", "tok")
+	resp, err := f.Client().Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if resp.StatusCode != 200 || !strings.Contains(string(b), `"id":9042`) || !strings.Contains(string(b), `"bot":true`) {
+		t.Errorf("GET /user: %d %s", resp.StatusCode, b)
+	}
+	post(t, f, f.MRPath()+"/notes", `{"body":"mine"}`)
+	f.AddNote(gitlabfake.Human("mallory"), "theirs")
+	ds := f.Discussions()
+	if len(ds) != 2 || ds[0].Notes[0].Author["id"] != int64(9042) || ds[1].Notes[0].Author["id"] == int64(9042) {
+		t.Errorf("authors: %v / %v", ds[0].Notes[0].Author, ds[1].Notes[0].Author)
+	}
+	if f.SummaryBody() != "mine" {
+		t.Errorf("SummaryBody = %q, want the token's own note", f.SummaryBody())
+	}
+}

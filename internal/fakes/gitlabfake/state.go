@@ -68,19 +68,19 @@ func (s *Server) Reply(id, author, body string) {
 	defer s.mu.Unlock()
 	for _, d := range s.discs {
 		if d.ID == id {
-			d.Notes = append(d.Notes, &Note{ID: int64(s.newID()) + 100000, Body: body, Author: map[string]any{"username": author}})
+			d.Notes = append(d.Notes, &Note{ID: int64(s.newID()) + 100000, Body: body, Author: Human(author).author()})
 			return
 		}
 	}
 	s.t.Errorf("gitlabfake: Reply to unknown discussion %s", id)
 }
 
-// SummaryBody returns the first general note's body (the sticky summary);
-// none fails the test.
+// SummaryBody returns the body of the token's first general note (the
+// sticky summary); none fails the test.
 func (s *Server) SummaryBody() string {
 	s.t.Helper()
 	for _, d := range s.Discussions() {
-		if d.IndividualNote {
+		if d.IndividualNote && d.Notes[0].Author["id"] == s.cfg.Bot.ID {
 			return d.Notes[0].Body
 		}
 	}
