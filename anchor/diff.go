@@ -67,15 +67,16 @@ const (
 	Deleted LineKind = '-'
 )
 
-// Line is one line of a hunk.
+// Line is one line of a hunk. The fields are ordered to avoid padding: a
+// large diff holds one Line per line.
 type Line struct {
-	Kind LineKind
 	// Text is the line without its marker and without "\n"; a CR before the
 	// newline is kept, so CRLF content survives intact.
 	Text string
 	// OldLine and NewLine are 1-based; 0 when the line is not on that side.
 	OldLine int
 	NewLine int
+	Kind    LineKind
 	// NoNewline is true when "\ No newline at end of file" follows the line.
 	NoNewline bool
 }
