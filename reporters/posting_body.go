@@ -43,7 +43,7 @@ func commentBody(p placement, fl flavor) string {
 func findingHeader(c review.Comment) string {
 	h := fmt.Sprintf("**%s** · %s", postSeverity(c.Severity), c.Category)
 	if c.RuleID != "" {
-		h += " · `" + strings.ReplaceAll(c.RuleID, "`", "") + "`"
+		h += " · " + postCode(c.RuleID)
 	}
 	return h
 }
@@ -61,12 +61,14 @@ func postSeverity(s review.Severity) string {
 func suggestionBlock(p placement, fl flavor) string {
 	code := strings.TrimSuffix(strings.ReplaceAll(p.Suggestion, "\r\n", "\n"), "\n")
 	fence := postFence(code)
+	if hasQuickAction(code) {
+		// A line GitLab could run as a quick action: shown as an indented
+		// code block, where no line starts with "/", and not applicable.
+		return fmt.Sprintf("Suggested replacement for %s (not applicable: a line starts with \"/\"):\n\n%s\n",
+			suggestionLines(p), indentCode(code))
+	}
 	if !p.Suggest {
-		where := fmt.Sprintf("line %d", p.StartLine)
-		if p.EndLine > p.StartLine {
-			where = fmt.Sprintf("lines %d–%d", p.StartLine, p.EndLine)
-		}
-		return fmt.Sprintf("Suggested replacement for %s:\n\n%s\n%s\n%s\n", where, fence, code, fence)
+		return fmt.Sprintf("Suggested replacement for %s:\n\n%s\n%s\n%s\n", suggestionLines(p), fence, code, fence)
 	}
 	info := "suggestion"
 	if fl == flavorGitLab {
@@ -80,10 +82,30 @@ func suggestionBlock(p placement, fl flavor) string {
 	return fmt.Sprintf("%s%s\n%s\n%s\n", fence, info, code, fence)
 }
 
+// suggestionLines is "line 3" or "lines 3–5".
+func suggestionLines(p placement) string {
+	if p.EndLine > p.StartLine {
+		return fmt.Sprintf("lines %d–%d", p.StartLine, p.EndLine)
+	}
+	return fmt.Sprintf("line %d", p.StartLine)
+}
+
+// indentCode renders code as an indented code block (four spaces a line);
+// a blank line stays blank.
+func indentCode(code string) string {
+	lines := strings.Split(code, "\n")
+	for i, l := range lines {
+		if l != "" {
+			lines[i] = "    " + postBreakComment(l)
+		}
+	}
+	return strings.Join(lines, "\n")
+}
+
 // postLocation names where a finding belongs, for bodies that are not
 // anchored to it.
 func postLocation(c review.Comment) string {
-	path := "`" + strings.ReplaceAll(c.Path, "`", "") + "`"
+	path := postCode(c.Path)
 	switch {
 	case c.FileLevel():
 		return path

@@ -27,12 +27,12 @@ func postSafe(s string) string {
 			if postFenceClose(l, fence) {
 				fence = ""
 			}
-			lines[i] = postBreakComment(l)
+			lines[i] = postBreakComment(quickActionOff(l, " "))
 		case postFenceOpen(l) != "":
 			fence = postFenceOpen(l)
 			lines[i] = postBreakComment(l)
 		default:
-			lines[i] = postEscapeLine(l)
+			lines[i] = quickActionOff(postEscapeLine(l), `\`)
 		}
 	}
 	out := strings.Join(lines, "\n")
@@ -40,6 +40,34 @@ func postSafe(s string) string {
 		out += "\n" + fence
 	}
 	return out
+}
+
+// isQuickAction reports a line GitLab would run as a quick action when
+// ocr's account posts it: "/" at the very start of a line, then a command
+// name (/approve, /merge, /close, /assign ...). GitLab skips some code
+// blocks, but not every kind, so ocr does not rely on that.
+// https://docs.gitlab.com/user/project/quick_actions/
+func isQuickAction(l string) bool {
+	return len(l) > 1 && l[0] == '/' && (l[1]|0x20 >= 'a' && l[1]|0x20 <= 'z')
+}
+
+// quickActionOff puts prefix before a quick-action line: a backslash in
+// Markdown text (it renders as the same "/"), a space in code.
+func quickActionOff(l, prefix string) string {
+	if isQuickAction(l) {
+		return prefix + l
+	}
+	return l
+}
+
+// hasQuickAction reports whether any line of s is a quick action.
+func hasQuickAction(s string) bool {
+	for _, l := range strings.Split(s, "\n") {
+		if isQuickAction(l) {
+			return true
+		}
+	}
+	return false
 }
 
 // postFenceOpen returns the fence run ("```", "~~~~") opening a fenced block.
@@ -137,6 +165,31 @@ func postEscapeText(s string) string {
 
 func postWordByte(c byte) bool {
 	return c == '_' || c == '-' || c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z'
+}
+
+// postCode renders an untrusted name (a path from the diff, a rule id) as
+// an inline code span. Backticks would end the span and are dropped; a line
+// break would end it too (a blank line ends the paragraph, and what follows
+// renders as Markdown or raw HTML), so breaks are shown as \n and \r;
+// other control characters are dropped.
+func postCode(s string) string {
+	var b strings.Builder
+	b.WriteByte('`')
+	for _, r := range s {
+		switch {
+		case r == '`':
+		case r == '\n':
+			b.WriteString(`\n`)
+		case r == '\r':
+			b.WriteString(`\r`)
+		case r == '\t':
+			b.WriteByte(' ')
+		case dropControl(r) >= 0:
+			b.WriteRune(r)
+		}
+	}
+	b.WriteByte('`')
+	return b.String()
 }
 
 // postFence returns a backtick fence longer than any backtick run in code

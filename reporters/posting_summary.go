@@ -180,7 +180,7 @@ func writeResolved(b *strings.Builder, rs []resolvedItem) {
 	}
 	fmt.Fprintf(b, "\n### Resolved since the last run (%d)\n\n", len(rs))
 	for _, r := range rs {
-		path := "`" + strings.ReplaceAll(r.Path, "`", "") + "`"
+		path := postCode(r.Path)
 		if r.Link != "" {
 			fmt.Fprintf(b, "- %s ([comment](%s))\n", path, r.Link)
 		} else {
@@ -201,7 +201,7 @@ func writeCoverage(b *strings.Builder, r *review.Review) {
 	}
 	fmt.Fprintf(b, "\n<details><summary>Files not reviewed (%d)</summary>\n\n", len(skipped))
 	for _, f := range skipped {
-		fmt.Fprintf(b, "- `%s` — %s\n", strings.ReplaceAll(f.Path, "`", ""), postSafe(postOr(f.Reason, "not reviewed")))
+		fmt.Fprintf(b, "- %s — %s\n", postCode(f.Path), postSafe(postOr(f.Reason, "not reviewed")))
 	}
 	for _, e := range r.Errors {
 		fmt.Fprintf(b, "- %s\n", postSafe(e))

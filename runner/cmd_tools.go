@@ -2,6 +2,7 @@ package runner
 
 import (
 	"context"
+	"crypto/rand"
 	"errors"
 	"fmt"
 	"os"
@@ -59,6 +60,18 @@ func (c *Command) callTool(ctx context.Context, cfg *Config, reg *tools.Registry
 	}
 	defer closeFn()
 	res := reg.CallJSON(ctx, s, name, args)
+	e, err := loadCIEnv()
+	if err != nil {
+		return err
+	}
+	if e.GitHub.Actions {
+		// Tool output is repository content: in an Actions log, a line of it
+		// could be taken for a workflow command.
+		// https://docs.github.com/actions/reference/workflow-commands-for-github-actions#stopping-and-starting-workflow-commands
+		token := rand.Text()
+		fmt.Fprintf(c.Stdout, "::stop-commands::%s\n", token)
+		defer fmt.Fprintf(c.Stdout, "::%s::\n", token)
+	}
 	_, err = fmt.Fprintln(c.Stdout, res.Text)
 	return err
 }

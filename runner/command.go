@@ -99,6 +99,12 @@ func (c *Command) parseConfig(name string, args []string) (*Config, *flag.FlagSe
 		}
 		return nil, nil, &usageError{err}
 	}
+	// The flag package stops at the first argument that is not a flag:
+	// the flags after it would be ignored silently (`ocr review HEAD
+	// --preview` would call the model).
+	if fs.NArg() > 0 {
+		return nil, nil, usagef("ocr %s takes no argument %q: pass flags only (a commit is --commit REF, a range --from A --to B)", name, fs.Arg(0))
+	}
 	if err := cfg.validate(); err != nil {
 		return nil, nil, err
 	}

@@ -39,6 +39,7 @@ func exitCode(err error) int {
 		return ExitOK
 	case errors.As(err, &ue),
 		errors.Is(err, git.ErrNotRepository),
+		errors.Is(err, git.ErrNoWorkTree),
 		errors.Is(err, git.ErrUnknownRef),
 		errors.Is(err, git.ErrBadRef),
 		errors.Is(err, git.ErrShallow),

@@ -1,26 +1,75 @@
 package runner
 
 import (
+	"bytes"
 	"context"
+	"crypto/sha256"
 	"fmt"
+	"sync"
 
 	"github.com/ocr-ci/ocr/tools"
 )
 
 // secretGuard keeps credentials files away from the model: the tools can
 // neither read nor list nor search them, whatever the model asks.
-type secretGuard struct{ tools.Source }
+type secretGuard struct {
+	tools.Source
+
+	// secrets are the SHA-256 sums of the credentials files' contents,
+	// read once: reads follow symlinks, so "notes.txt -> .env" (which a
+	// pull request can add) would otherwise show .env under another name.
+	mu      sync.Mutex
+	secrets map[[sha256.Size]byte]bool
+}
 
 // guardSecrets wraps a tool source with the secret-path rules of selection;
 // tools.Cached lists and indexes the filtered files once per run.
 func guardSecrets(s tools.Source) tools.Source { return tools.Cached(&secretGuard{Source: s}) }
 
-// ReadFile refuses credentials files.
+// ReadFile refuses credentials files, under their own name or another
+// (a symlink, a copy).
 func (g *secretGuard) ReadFile(ctx context.Context, path string) ([]byte, error) {
 	if isSecretPath(path) {
 		return nil, fmt.Errorf("%s looks like a credentials file; ocr does not show it to the model", path)
 	}
-	return g.Source.ReadFile(ctx, path)
+	data, err := g.Source.ReadFile(ctx, path)
+	if err != nil || len(bytes.TrimSpace(data)) == 0 {
+		return data, err
+	}
+	secrets, err := g.secretSums(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("could not check %s against the credentials files: %w", path, err)
+	}
+	if secrets[sha256.Sum256(data)] {
+		return nil, fmt.Errorf("%s has the content of a credentials file (a symlink or a copy); ocr does not show it to the model", path)
+	}
+	return data, nil
+}
+
+// secretSums reads the credentials files once and returns their sums;
+// a failure is not cached.
+func (g *secretGuard) secretSums(ctx context.Context) (map[[sha256.Size]byte]bool, error) {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	if g.secrets != nil {
+		return g.secrets, nil
+	}
+	files, err := g.Source.ListFiles(ctx)
+	if err != nil {
+		return nil, err
+	}
+	sums := map[[sha256.Size]byte]bool{}
+	for _, f := range files {
+		if !isSecretPath(f) {
+			continue
+		}
+		data, err := g.Source.ReadFile(ctx, f)
+		if err == nil && len(bytes.TrimSpace(data)) > 0 {
+			sums[sha256.Sum256(data)] = true
+		}
+	}
+	g.secrets = sums
+	return sums, nil
 }
 
 // ListFiles hides credentials files.

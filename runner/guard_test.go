@@ -2,6 +2,8 @@ package runner
 
 import (
 	"context"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -38,5 +40,39 @@ func TestToolsNeverShowCredentials(t *testing.T) {
 	}
 	if res := reg.CallJSON(context.Background(), s, "code_search", `{"search_text": "password"}`); !strings.Contains(res.Text, "app.go") {
 		t.Errorf("the guard must not hide ordinary files:\n%s", res.Text)
+	}
+}
+
+// A symlink committed under an innocent name reads the credentials file it
+// points to (cat-file --follow-symlinks at a ref, the file system in the
+// work tree): the guard must refuse it too.
+func TestToolsNeverShowCredentialsThroughSymlinks(t *testing.T) {
+	clearCI(t)
+	r := newTestRepo(t)
+	r.write("app.go", "package app\n")
+	r.write("config/.env", "PASSWORD=hunter2\n")
+	r.commit("one")
+	if err := os.Symlink("config/.env", filepath.Join(r.dir, "notes.txt")); err != nil {
+		t.Skip("no symlinks here:", err)
+	}
+	r.commit("two")
+	reg := tools.Default()
+	c := &Command{Stdout: &strings.Builder{}, Stderr: &strings.Builder{}}
+	for _, cfg := range []*Config{
+		{Repo: r.dir, Commit: "HEAD", MaxGitProcs: 4},
+		{Repo: r.dir, MaxGitProcs: 4}, // the work tree
+	} {
+		s, done, err := c.toolSession(context.Background(), cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		res := reg.CallJSON(context.Background(), s, "file_read", `{"file_path": "notes.txt"}`)
+		if strings.Contains(res.Text, "hunter2") {
+			t.Errorf("commit %q: file_read of a symlink showed the credentials file:\n%s", cfg.Commit, res.Text)
+		}
+		if res := reg.CallJSON(context.Background(), s, "file_read", `{"file_path": "app.go"}`); !strings.Contains(res.Text, "package app") {
+			t.Errorf("commit %q: the guard must not hide ordinary files:\n%s", cfg.Commit, res.Text)
+		}
+		done()
 	}
 }

@@ -240,7 +240,7 @@ func (c *Command) publish(ctx context.Context, j *job, ch *Change, rv *review.Re
 		c.logf("not reviewed: %s", e)
 	}
 	if repErr != nil {
-		fmt.Fprintf(c.Stderr, "ocr: publishing failed: %v\n", repErr)
+		fmt.Fprintf(c.Stderr, "ocr: publishing failed: %s\n", safeLines(repErr.Error()))
 		return ExitIncomplete
 	}
 	return code

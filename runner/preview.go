@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"strconv"
+	"unicode"
 
 	"github.com/ocr-ci/ocr/internal/review"
 )
@@ -61,13 +63,13 @@ func (p Preview) writeText(w io.Writer) error {
 	fmt.Fprintf(w, "Will review (%d):\n", p.Totals.Reviewed)
 	for _, f := range p.Files {
 		if f.Reviewed {
-			fmt.Fprintf(w, "  [%s]  %s  +%d  -%d\n", badge(f.Status), f.Path, f.Additions, f.Deletions)
+			fmt.Fprintf(w, "  [%s]  %s  +%d  -%d\n", badge(f.Status), printable(f.Path), f.Additions, f.Deletions)
 		}
 	}
 	fmt.Fprintf(w, "Not reviewed (%d):\n", p.Totals.Excluded)
 	for _, f := range p.Files {
 		if !f.Reviewed {
-			fmt.Fprintf(w, "  [%s]  %s  (%s)\n", badge(f.Status), f.Path, f.Reason)
+			fmt.Fprintf(w, "  [%s]  %s  (%s)\n", badge(f.Status), printable(f.Path), f.Reason)
 		}
 	}
 	_, err := fmt.Fprint(w)
@@ -81,6 +83,18 @@ func (p Preview) rangeText() string {
 	default:
 		return short(p.Base) + ".." + short(p.Head)
 	}
+}
+
+// printable quotes a path that holds control characters (a newline in a
+// file name could otherwise start a workflow command in a CI log), the way
+// git quotes such names.
+func printable(p string) string {
+	for _, r := range p {
+		if unicode.IsControl(r) || r == '\u2028' || r == '\u2029' {
+			return strconv.Quote(p)
+		}
+	}
+	return p
 }
 
 func badge(status string) string {

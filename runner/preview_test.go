@@ -133,3 +133,22 @@ func checkReasons(t *testing.T, p Preview, want map[string]string) {
 		}
 	}
 }
+
+func TestPreviewTextQuotesControlCharacters(t *testing.T) {
+	clearCI(t)
+	r := newTestRepo(t)
+	r.write("evil\n::error file=x::pwned.go", "package evil\n")
+	r.commit("one")
+	code, out, errs := run(t, "review", "--repo", r.dir, "--commit", "HEAD", "--preview")
+	if code != ExitOK {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	for _, line := range strings.Split(out, "\n") {
+		if strings.HasPrefix(strings.TrimSpace(line), "::") {
+			t.Errorf("a file name started a workflow command: %q\n%s", line, out)
+		}
+	}
+	if !strings.Contains(out, `"evil\n::error file=x::pwned.go"`) {
+		t.Errorf("the name is not shown quoted:\n%s", out)
+	}
+}

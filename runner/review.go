@@ -34,7 +34,7 @@ func (c *Command) openRepo(ctx context.Context, cfg *Config) (*git.Repo, error) 
 
 // logf prints progress to stderr.
 func (c *Command) logf(format string, args ...any) {
-	fmt.Fprintf(c.Stderr, "ocr: "+format+"\n", args...)
+	fmt.Fprintf(c.Stderr, "ocr: %s\n", safeLines(fmt.Sprintf(format, args...)))
 }
 
 // prepare opens the repository, computes the change and selects files.

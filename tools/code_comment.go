@@ -38,13 +38,17 @@ func codeComment(_ context.Context, s *Session, raw json.RawMessage) Result {
 	if err != nil {
 		return errorf("%v", err)
 	}
-	def := cleanPath(path)
+	known := func(p string) bool {
+		_, ok := s.Diffs[p]
+		return ok || p == s.File
+	}
+	def := knownPath(path, known)
 	if def == "" {
-		def = cleanPath(s.File)
+		def = knownPath(s.File, func(string) bool { return true })
 	}
 	out := make([]CommentInput, 0, len(items))
 	for _, it := range items {
-		if c, ok := it.input(def); ok {
+		if c, ok := it.input(def, known); ok {
 			out = append(out, c)
 		}
 	}
@@ -102,11 +106,11 @@ func decodeItem(el json.RawMessage, i int) (commentItem, error) {
 }
 
 // input turns an item into a CommentInput; false for an item without content.
-func (it commentItem) input(def string) (CommentInput, bool) {
+func (it commentItem) input(def string, known func(string) bool) (CommentInput, bool) {
 	if strings.TrimSpace(it.Content) == "" {
 		return CommentInput{}, false
 	}
-	path := cleanPath(it.Path)
+	path := knownPath(it.Path, known)
 	if path == "" {
 		path = def
 	}

@@ -26,6 +26,13 @@ func fileRead(ctx context.Context, s *Session, raw json.RawMessage) Result {
 	if err != nil {
 		return errorf("%v", err)
 	}
+	// A backslash is a valid character in a git path: the name as given
+	// is tried first (safePath checked its stricter, separator form).
+	if lit, ok := literalPath(name); ok {
+		if d, r := readSource(ctx, s, lit); r == nil {
+			return renderFile(lit, d, start, end)
+		}
+	}
 	data, r := readSource(ctx, s, p)
 	if alt, ok := diffPrefixed(p); r != nil && ok && strings.HasPrefix(r.Text, "Error: file not found") {
 		if d, r2 := readSource(ctx, s, alt); r2 == nil {
@@ -38,6 +45,11 @@ func fileRead(ctx context.Context, s *Session, raw json.RawMessage) Result {
 	if r != nil {
 		return *r
 	}
+	return renderFile(p, data, start, end)
+}
+
+// renderFile shows lines start..end of p's content, or says it is binary.
+func renderFile(p string, data []byte, start, end int) Result {
 	if isBinary(data) {
 		return text(fmt.Sprintf("File: %s is a binary file (%d bytes); it has no lines to show.", p, len(data)))
 	}

@@ -19,7 +19,7 @@ func fileReadDiff(_ context.Context, s *Session, raw json.RawMessage) Result {
 	var b strings.Builder
 	seen := map[string]bool{}
 	for _, p := range paths {
-		p = cleanPath(p)
+		p = knownPath(p, func(q string) bool { _, ok := s.Diffs[q]; return ok })
 		d, ok := s.Diffs[p]
 		if alt, prefixed := diffPrefixed(p); !ok && prefixed {
 			if d, ok = s.Diffs[alt]; ok {
@@ -66,6 +66,9 @@ func pageOf(out string, n int) Result {
 	}
 	body := pages[n-1]
 	if n < len(pages) {
+		if !strings.HasSuffix(body, "\n") {
+			body += "\n" // a page that cut a long line: the note starts its own
+		}
 		body += fmt.Sprintf("Note: Output truncated (page %d of %d). Call file_read_diff again with the same path_array and \"page\": %d for the rest.\n", n, len(pages), n+1)
 	}
 	return text(body)

@@ -39,6 +39,11 @@ func parseGrepLine(l, prefix string, known map[string]bool) (Match, bool) {
 		n, err := strconv.Atoi(rest[:j])
 		return Match{Path: l[:i], Line: n, Text: rest[j+1:]}, err == nil
 	}
+	// git C-quotes a name holding a quote, a backslash or a control
+	// character; such a name is never written bare.
+	if m, ok := parseQuotedGrepLine(l); ok {
+		return m, true
+	}
 	// Without -z the path ends at a ":<digits>:": the first one naming a
 	// known file, else the first one.
 	var first Match

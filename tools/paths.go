@@ -21,6 +21,26 @@ func cleanPath(p string) string {
 	return p
 }
 
+// literalPath is p as given, trimmed and cleaned but with `\` kept: git
+// paths may hold a backslash, which cleanPath reads as a separator. ok is
+// false when p has no backslash (cleanPath's form is then the only one).
+func literalPath(p string) (string, bool) {
+	if !strings.Contains(p, `\`) {
+		return "", false
+	}
+	lit := path.Clean(strings.TrimSpace(p))
+	return lit, lit != "." && lit != ""
+}
+
+// knownPath is the path the model meant among known ones: p as given when
+// it holds a backslash and names a known file, else cleanPath(p).
+func knownPath(p string, known func(string) bool) string {
+	if lit, ok := literalPath(p); ok && known(lit) {
+		return lit
+	}
+	return cleanPath(p)
+}
+
 // errOutside is returned for a path that could leave the repository.
 var errOutside = errors.New("outside repository")
 

@@ -35,8 +35,14 @@ func (d *disk) read(ctx context.Context, p string) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	if err := d.inside(real); err != nil {
+	rel, err := d.inside(real)
+	if err != nil {
 		return nil, err
+	}
+	if !ix.all[rel] {
+		// A symlink to an ignored file (.env, build output): the target
+		// is out of reach like the file itself.
+		return nil, ErrNotFound
 	}
 	fi, err := os.Stat(real)
 	switch {
@@ -50,16 +56,18 @@ func (d *disk) read(ctx context.Context, p string) ([]byte, error) {
 	return os.ReadFile(real)
 }
 
-// inside checks that a resolved path lies in root and not in .git.
-func (d *disk) inside(real string) error {
+// inside checks that a resolved path lies in root and not in .git, and
+// returns it relative to root, '/'-separated.
+func (d *disk) inside(real string) (string, error) {
 	rel, err := filepath.Rel(d.root, real)
 	if err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) || filepath.IsAbs(rel) {
-		return errOutside
+		return "", errOutside
 	}
-	if _, err := safePath(filepath.ToSlash(rel)); err != nil {
-		return errOutside
+	clean, err := safePath(filepath.ToSlash(rel))
+	if err != nil {
+		return "", errOutside
 	}
-	return nil
+	return clean, nil
 }
 
 // resolveDir returns dir as an absolute path with symlinks resolved.

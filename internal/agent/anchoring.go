@@ -43,7 +43,12 @@ func (t *task) anchor(ctx context.Context, items []tools.CommentInput, reasoning
 
 // place anchors one item and builds the comment.
 func (t *task) place(ctx context.Context, it tools.CommentInput, reasoning string) review.Comment {
-	p := cleanPath(it.Path)
+	p := it.Path
+	if _, known := t.run.in.Changes.File(p); !known || t.run.in.Changes == nil {
+		// `\` is a valid character in a git path: clean only a path the
+		// change set does not know as given.
+		p = cleanPath(p)
+	}
 	if p == "" {
 		p = t.sess.File
 	}

@@ -118,9 +118,16 @@ func (r *run) newFile(ctx context.Context, path string) ([]string, bool) {
 	return lines, lines != nil
 }
 
-// progress writes one line to the progress writer.
+// progress writes one line to the progress writer. The arguments carry
+// untrusted text (paths from the diff, provider and model messages): line
+// breaks in them are shown escaped, so nothing they hold can start a line
+// of its own, which in GitHub Actions could be a workflow command.
 func (r *run) progress(format string, args ...any) {
+	line := oneLine.Replace(fmt.Sprintf(format, args...))
 	r.outMu.Lock()
 	defer r.outMu.Unlock()
-	fmt.Fprintf(r.out, "ocr: "+format+"\n", args...)
+	fmt.Fprintf(r.out, "ocr: %s\n", line)
 }
+
+// oneLine escapes the characters a log reader takes for a line break.
+var oneLine = strings.NewReplacer("\r\n", `\r\n`, "\n", `\n`, "\r", `\r`, "\u2028", `\u2028`, "\u2029", `\u2029`, "\u0085", `\u0085`)

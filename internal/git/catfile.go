@@ -141,7 +141,7 @@ func parseHeader(h string) (kind string, size int, err error) {
 func (c *catFile) failed(err error) error {
 	args := c.cmd.Args[len(globalArgs())+1:]
 	c.stopLocked(true)
-	return &Error{Args: args, ExitCode: -1, Stderr: c.stderr.String(), Err: err}
+	return &Error{Args: args, ExitCode: -1, Stderr: Redact(c.stderr.String()), Err: err}
 }
 
 // stopLocked ends the process; the caller holds lock.

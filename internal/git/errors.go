@@ -57,15 +57,15 @@ type Error struct {
 func (e *Error) Error() string {
 	var b strings.Builder
 	b.WriteString("git ")
-	b.WriteString(shorten(strings.Join(e.Args, " "), 160))
+	b.WriteString(shorten(Redact(strings.Join(e.Args, " ")), 160))
 	b.WriteString(" failed")
 	if e.Err != nil {
 		b.WriteString(": ")
-		b.WriteString(e.Err.Error())
+		b.WriteString(Redact(e.Err.Error()))
 	} else {
 		fmt.Fprintf(&b, " with exit status %d", e.ExitCode)
 	}
-	if msg := firstLines(e.Stderr, 3); msg != "" {
+	if msg := firstLines(Redact(e.Stderr), 3); msg != "" {
 		b.WriteString(": ")
 		b.WriteString(msg)
 	}

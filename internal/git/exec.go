@@ -118,7 +118,7 @@ func (r *Repo) command(ctx context.Context, locale string, args ...string) *exec
 // callError turns a failed run into an *Error, telling a timeout apart
 // from the caller's cancellation.
 func (r *Repo) callError(parent, cctx context.Context, args []string, timeout time.Duration, stderr string, err error) *Error {
-	e := &Error{Args: args, ExitCode: -1, Stderr: stderr, Err: err}
+	e := &Error{Args: args, ExitCode: -1, Stderr: Redact(stderr), Err: err}
 	var exit *exec.ExitError
 	switch {
 	case parent.Err() != nil:

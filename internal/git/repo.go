@@ -2,6 +2,7 @@ package git
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -73,6 +74,11 @@ func newRepo(dir string, opt Options) *Repo {
 	return r
 }
 
+// ErrNoWorkTree: the directory is a bare repository or git's own
+// directory; ocr reads a repository with a work tree. Kept apart from
+// ErrNotRepository, whose callers may read the directory as plain files.
+var ErrNoWorkTree = errors.New("a bare repository or a .git directory has no work tree: run ocr in a clone with a work tree, or pass --repo with its top-level directory")
+
 // Open finds the repository containing dir. Outside a repository the error
 // matches ErrNotRepository.
 func Open(ctx context.Context, dir string, opt Options) (*Repo, error) {
@@ -88,6 +94,9 @@ func Open(ctx context.Context, dir string, opt Options) (*Repo, error) {
 	if err != nil {
 		if e, ok := err.(*Error); ok && strings.Contains(e.Stderr, "not a git repository") {
 			return nil, fmt.Errorf("%s: %w", abs, ErrNotRepository)
+		}
+		if e, ok := err.(*Error); ok && strings.Contains(e.Stderr, "must be run in a work tree") {
+			return nil, fmt.Errorf("%s: %w", abs, ErrNoWorkTree)
 		}
 		return nil, fmt.Errorf("could not open the repository at %s (a work tree is required): %w", abs, err)
 	}

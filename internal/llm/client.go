@@ -5,6 +5,7 @@ import (
 	"errors"
 	"math/rand/v2"
 	"net/http"
+	"strings"
 	"time"
 
 	openai "github.com/sashabaranov/go-openai"
@@ -36,6 +37,7 @@ type Client struct {
 	api   *openai.Client
 	model string
 	opt   Options
+	token string // redacted from every error and log line
 }
 
 // New builds a Client from a validated Config.
@@ -62,7 +64,7 @@ func New(cfg Config, opt Options) (*Client, error) {
 	}
 	oc.BaseURL = cfg.BaseURL()
 	oc.HTTPClient = hc
-	return &Client{api: openai.NewClientWithConfig(oc), model: cfg.ModelName(), opt: opt}, nil
+	return &Client{api: openai.NewClientWithConfig(oc), model: cfg.ModelName(), opt: opt, token: cfg.APIToken()}, nil
 }
 
 func (o Options) withDefaults() Options {
@@ -114,6 +116,7 @@ func (c *Client) Chat(ctx context.Context, req openai.ChatCompletionRequest) (op
 		}
 		e := classify(err, a)
 		e.Attempts = n
+		e.Message = redactToken(e.Message, c.token)
 		if ctx.Err() != nil {
 			e.Retryable, e.Message, e.Err = false, "cancelled: "+ctx.Err().Error(), errors.Join(ctx.Err(), err)
 		}
@@ -133,6 +136,16 @@ func (c *Client) Chat(ctx context.Context, req openai.ChatCompletionRequest) (op
 			return openai.ChatCompletionResponse{}, &Error{Status: e.Status, Message: "cancelled while waiting to retry", Attempts: n, Err: err}
 		}
 	}
+}
+
+// redactToken hides the API key in a provider's message: some providers
+// and proxies quote the key they were sent ("Incorrect API key provided:
+// sk-..."), and the message is printed in the CI log and the review.
+func redactToken(msg, token string) string {
+	if len(token) < 4 {
+		return msg
+	}
+	return strings.ReplaceAll(msg, token, "***")
 }
 
 func describe(e *Error) string {

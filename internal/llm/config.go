@@ -5,6 +5,7 @@
 package llm
 
 import (
+	"errors"
 	"fmt"
 	"net"
 	"net/url"
@@ -128,8 +129,12 @@ func (c Config) Validate() error {
 		return fmt.Errorf("no LLM endpoint configured: set %s", strings.Join(missing, ", "))
 	}
 	u, err := url.Parse(base)
-	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
-		return fmt.Errorf("invalid OCR_LLM_URL %q: want an http(s) URL such as https://api.openai.com/v1", base)
+	if err != nil {
+		// url.Parse's error quotes the URL, which may carry credentials.
+		return errors.New("invalid OCR_LLM_URL: it does not parse as a URL; want an http(s) URL such as https://api.openai.com/v1")
+	}
+	if (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+		return fmt.Errorf("invalid OCR_LLM_URL %q: want an http(s) URL such as https://api.openai.com/v1", u.Redacted())
 	}
 	return nil
 }

@@ -25,7 +25,9 @@ func (h *Headers) Decode(v string) error {
 		}
 		k, val, ok := strings.Cut(pair, "=")
 		if !ok || strings.TrimSpace(k) == "" {
-			return fmt.Errorf("header %q is not k=v", pair)
+			// The pair may hold a secret ("Authorization: Bearer sk-..."):
+			// name it by position, never show it.
+			return fmt.Errorf("header %d is not k=v (write Name=value; the text is not shown, it may hold a secret)", len(out)+1)
 		}
 		out[strings.TrimSpace(k)] = strings.TrimSpace(val)
 	}

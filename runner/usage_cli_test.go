@@ -1,0 +1,56 @@
+package runner
+
+import (
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestBareRepositoryIsUsage: a bare repository is a configuration error
+// (exit 2) for every command that opens the repository, not an incomplete
+// review (exit 3), and its internals are never read as plain files.
+func TestBareRepositoryIsUsage(t *testing.T) {
+	clearCI(t)
+	r := newTestRepo(t)
+	r.write("a.go", "package a\n")
+	r.commit("one")
+	bare := filepath.Join(t.TempDir(), "bare.git")
+	r.git("clone", "-q", "--bare", r.dir, bare)
+	for _, args := range [][]string{
+		{"review", "--repo", bare, "--preview"},
+		{"review", "--repo", bare, "--commit", "HEAD", "--preview"},
+		{"tools", "call", "file_read", `{"file_path":"config"}`, "--repo", bare},
+	} {
+		code, out, errs := run(t, args...)
+		if code != ExitUsage || !strings.Contains(errs, "work tree") {
+			t.Errorf("%v: exit %d, stderr %q: want exit %d saying a work tree is needed", args, code, errs, ExitUsage)
+		}
+		if strings.Contains(out, "[core]") {
+			t.Errorf("%v: showed the bare repository's config: %q", args, out)
+		}
+	}
+}
+
+// TestStrayArgumentIsUsage: an argument before the flags would make the
+// flag package ignore them (a stray word before --preview started a paid
+// review); it is a usage error instead.
+func TestStrayArgumentIsUsage(t *testing.T) {
+	clearCI(t)
+	r := newTestRepo(t)
+	r.write("a.go", "package a\n")
+	r.commit("one")
+	t.Setenv("OCR_LLM_URL", "http://127.0.0.1:1/v1")
+	t.Setenv("OCR_LLM_MODEL", "m")
+	for _, args := range [][]string{
+		{"review", "HEAD", "--repo", r.dir, "--preview"},
+		{"env", "extra", "--repo", r.dir},
+	} {
+		code, out, errs := run(t, args...)
+		if code != ExitUsage || !strings.Contains(errs, "takes no argument") {
+			t.Errorf("%v: exit %d, stderr %q: want exit %d naming the stray argument", args, code, errs, ExitUsage)
+		}
+		if out != "" {
+			t.Errorf("%v: printed %q", args, out)
+		}
+	}
+}

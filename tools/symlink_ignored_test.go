@@ -1,0 +1,53 @@
+package tools
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/ocr-ci/ocr/internal/git"
+)
+
+// A committed symlink to an ignored file (a .env that CI wrote from its
+// secrets) must not let the model read the ignored file: only listed files
+// can be read, and that holds for where a symlink ends up too.
+func TestSymlinkToIgnoredFileIsNotRead(t *testing.T) {
+	dir := t.TempDir()
+	runGit(t, dir, "init", "-q")
+	writeFiles(t, dir, map[string]string{
+		".gitignore":     ".env\nsecrets/\n",
+		"notes.txt":      "->.env",
+		"deep.txt":       "->secrets/token",
+		"readme.txt":     "->docs/readme.md",
+		"docs/readme.md": "# docs\n",
+	})
+	runGit(t, dir, "add", "-A")
+	runGit(t, dir, "commit", "-q", "-m", "links")
+	writeFiles(t, dir, map[string]string{".env": "API_TOKEN=SECRET\n", "secrets/token": "SECRET\n"})
+	repo, err := git.Open(context.Background(), dir, git.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { repo.Close() })
+	plain := filepath.Join(t.TempDir(), "plain")
+	if err := os.CopyFS(plain, os.DirFS(dir)); err != nil {
+		t.Fatal(err)
+	}
+	os.RemoveAll(filepath.Join(plain, ".git"))
+	for _, s := range []struct {
+		mode string
+		src  Source
+	}{{"workspace", WorkSource(repo)}, {"plain", DirSource(plain)}} {
+		for _, p := range []string{"notes.txt", "deep.txt"} {
+			data, err := s.src.ReadFile(context.Background(), p)
+			if err == nil || strings.Contains(string(data), "SECRET") {
+				t.Errorf("%s: ReadFile(%s) = %q, %v; want an error", s.mode, p, data, err)
+			}
+		}
+		if data, err := s.src.ReadFile(context.Background(), "readme.txt"); err != nil || string(data) != "# docs\n" {
+			t.Errorf("%s: ReadFile(readme.txt) through a link to a listed file = %q, %v", s.mode, data, err)
+		}
+	}
+}
