@@ -4,14 +4,23 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"strconv"
 	"strings"
 )
+
+// MaxDiffFileSize is the size above which a file's diff is not computed:
+// git reports it as a binary file.
+const MaxDiffFileSize = 32 << 20
 
 // diffArgs are the options of every diff: unified with three lines of
 // context, renames found, no external tools, fixed a/ and b/ prefixes.
 // Binary files come out as "Binary files a/x and b/x differ".
+//
+// Files over MaxDiffFileSize are treated as binary (core.bigFileThreshold):
+// a pull request that adds a text file of hundreds of megabytes must not
+// make ocr hold it in memory; such a file is not reviewable anyway.
 func diffArgs() []string {
-	return []string{"diff", "-U3", "--find-renames", "--no-ext-diff", "--no-textconv",
+	return []string{"-c", "core.bigFileThreshold=" + strconv.Itoa(MaxDiffFileSize), "diff", "-U3", "--find-renames", "--no-ext-diff", "--no-textconv",
 		"--no-color", "--src-prefix=a/", "--dst-prefix=b/", "--submodule=short",
 		"--inter-hunk-context=0"}
 }

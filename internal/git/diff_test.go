@@ -213,3 +213,17 @@ func TestSHA256Repository(t *testing.T) {
 		t.Errorf("WorkspaceDiff = %q, %v; want %q in it", d, err, want)
 	}
 }
+
+func TestDiffTreatsHugeFilesAsBinary(t *testing.T) {
+	dir := initRepo(t)
+	c1 := commitFiles(t, dir, "empty", nil)
+	big := strings.Repeat("a line of text\n", MaxDiffFileSize/15+1000)
+	c2 := commitFiles(t, dir, "huge", map[string]string{"huge.txt": big})
+	d, err := openT(t, dir).DiffText(context.Background(), c1, c2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(d, "Binary files /dev/null and b/huge.txt differ") || len(d) > 4096 {
+		t.Errorf("a %d MiB text file must be reported as binary, got %d bytes of diff", len(big)>>20, len(d))
+	}
+}
