@@ -148,9 +148,10 @@ func (s Spec) Check() error {
 	return nil
 }
 
-// CheckWritable runs Check on every spec and joins the failures.
+// CheckWritable runs CheckOutputs, then Check on every spec, and joins the
+// failures.
 func CheckWritable(specs []Spec) error {
-	var errs []error
+	errs := []error{CheckOutputs(specs)}
 	for _, s := range specs {
 		errs = append(errs, s.Check())
 	}

@@ -99,10 +99,10 @@ func detectGitHub(g GitHubEnv) (Context, error) {
 	if g.EventPath != "" {
 		data, err := os.ReadFile(g.EventPath)
 		if err != nil {
-			return ctx, fmt.Errorf("could not read the GitHub event payload %s: %w", g.EventPath, err)
+			return ctx, usagef("could not read the GitHub event payload %s (GITHUB_EVENT_PATH): %w", g.EventPath, err)
 		}
 		if err := json.Unmarshal(data, &ev); err != nil {
-			return ctx, fmt.Errorf("could not parse the GitHub event payload %s: %w", g.EventPath, err)
+			return ctx, usagef("could not parse the GitHub event payload %s (GITHUB_EVENT_PATH): %w", g.EventPath, err)
 		}
 	}
 	switch g.EventName {

@@ -3,6 +3,7 @@ package runner
 import (
 	"context"
 	"errors"
+	"fmt"
 	"os"
 
 	"github.com/ocr-ci/ocr/internal/git"
@@ -58,6 +59,13 @@ func loadRules(ctx context.Context, cfg *Config, repo *git.Repo, ref string) (*r
 			return nil, usagef("could not read --rule file: %w", err)
 		}
 		opt.RuleFile, opt.RuleFileName = data, cfg.Rule
+	}
+	if repo != nil && cfg.ConfigRef != "" && ref == cfg.ConfigRef {
+		// Reading at an unknown ref finds no file: the trusted configuration
+		// would be dropped without a word.
+		if _, err := repo.ResolveCommit(ctx, ref); err != nil {
+			return nil, fmt.Errorf("could not read the configuration at --config-ref %q (fetch it, or pass a commit that exists here): %w", ref, err)
+		}
 	}
 	if repo != nil {
 		opt.RepoReader = func(p string) ([]byte, error) {

@@ -64,11 +64,18 @@ func (c *Command) selection(ctx context.Context, cfg *Config, repo *git.Repo, ch
 
 // preview prints the selection without calling a model.
 func (c *Command) preview(ctx context.Context, cfg *Config) error {
-	repo, _, p, err := c.prepare(ctx, cfg)
+	repo, ch, p, err := c.prepare(ctx, cfg)
 	if err != nil {
 		return err
 	}
 	defer repo.Close()
+	// rule.json's include/exclude select files too, and a broken rule
+	// file or config ref must fail here as it would in the review.
+	set, err := loadRules(ctx, cfg, repo, configRef(cfg, ch))
+	if err != nil {
+		return err
+	}
+	p = newPreview(ch, applyRuleSelection(p.Files, set))
 	w, closeOut, err := c.output(cfg.Output)
 	if err != nil {
 		return err

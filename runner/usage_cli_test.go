@@ -1,6 +1,7 @@
 package runner
 
 import (
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -51,6 +52,30 @@ func TestStrayArgumentIsUsage(t *testing.T) {
 		}
 		if out != "" {
 			t.Errorf("%v: printed %q", args, out)
+		}
+	}
+}
+
+// TestBrokenEventPayloadIsUsage: an unreadable or malformed GitHub event
+// payload is a broken CI configuration (exit 2), not a failed review.
+func TestBrokenEventPayloadIsUsage(t *testing.T) {
+	clearCI(t)
+	r := newTestRepo(t)
+	r.write("a.go", "package a\n")
+	r.commit("one")
+	broken := filepath.Join(t.TempDir(), "event.json")
+	if err := os.WriteFile(broken, []byte("{not json"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, event := range []string{filepath.Join(t.TempDir(), "missing.json"), broken} {
+		t.Setenv("GITHUB_ACTIONS", "true")
+		t.Setenv("GITHUB_EVENT_NAME", "pull_request")
+		t.Setenv("GITHUB_EVENT_PATH", event)
+		for _, args := range [][]string{{"env", "--repo", r.dir}, {"review", "--preview", "--repo", r.dir}} {
+			code, _, errs := run(t, args...)
+			if code != ExitUsage || !strings.Contains(errs, "GITHUB_EVENT_PATH") {
+				t.Errorf("%v with event %s: exit %d, stderr %q; want exit %d naming GITHUB_EVENT_PATH", args, event, code, errs, ExitUsage)
+			}
 		}
 	}
 }

@@ -44,9 +44,7 @@ func (t *task) anchor(ctx context.Context, items []tools.CommentInput, reasoning
 // place anchors one item and builds the comment.
 func (t *task) place(ctx context.Context, it tools.CommentInput, reasoning string) review.Comment {
 	p := it.Path
-	if _, known := t.run.in.Changes.File(p); !known || t.run.in.Changes == nil {
-		// `\` is a valid character in a git path: clean only a path the
-		// change set does not know as given.
+	if !t.inChangeSet(p) {
 		p = cleanPath(p)
 	}
 	if p == "" {
@@ -70,6 +68,17 @@ func (t *task) place(ctx context.Context, it tools.CommentInput, reasoning strin
 		c.RuleID, _ = t.run.in.Rules(loc.Path)
 	}
 	return c
+}
+
+// inChangeSet reports whether p names a changed file exactly as given:
+// such a path is kept, since `\` is a valid character in a git path and
+// cleanPath would read it as a separator.
+func (t *task) inChangeSet(p string) bool {
+	if t.run.in.Changes == nil || p == "" {
+		return false
+	}
+	_, ok := t.run.in.Changes.File(p)
+	return ok
 }
 
 // cleanPath normalises a model-given path ("./a/b.go", "a\\b.go",

@@ -38,3 +38,23 @@ func TestProgressKeepsUntrustedTextOnOneLine(t *testing.T) {
 		}
 	}
 }
+
+// An escape sequence in a path must not reach a terminal or CI log raw: it
+// could recolour or hide what ocr writes.
+func TestProgressEscapesControlCharacters(t *testing.T) {
+	const evil = "svc/esc\x1b[8mhidden\x1b[0m\x07.go"
+	head := copyMap(calcHead)
+	head[evil] = "package svc\n"
+	f := newFixture(t, copyMap(calcBase), head)
+	srv := llmtest.New(t, llmtest.Script{Match: []string{mainMark}, Repeat: true,
+		Answers: []llmtest.Answer{{Calls: []llmtest.Call{llmtest.Done()}}}})
+	var progress strings.Builder
+	New(Config{Progress: &progress, GroupFiles: 1}, client(t, srv, nil), tools.Default()).Review(context.Background(), f.input)
+	out := progress.String()
+	if strings.ContainsAny(out, "\x1b\x07") {
+		t.Errorf("progress holds raw control characters: %q", out)
+	}
+	if !strings.Contains(out, `svc/esc\x1b[8mhidden\x1b[0m\x07.go`) {
+		t.Errorf("progress does not name the file escaped:\n%q", out)
+	}
+}

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"fmt"
-	"strconv"
 	"strings"
 )
 
@@ -16,11 +15,12 @@ const MaxDiffFileSize = 32 << 20
 // context, renames found, no external tools, fixed a/ and b/ prefixes.
 // Binary files come out as "Binary files a/x and b/x differ".
 //
-// Files over MaxDiffFileSize are treated as binary (core.bigFileThreshold):
+// Files over MaxDiffFileSize are treated as binary (core.bigFileThreshold,
+// set in globalArgs so that a failed call's Args still start with "diff"):
 // a pull request that adds a text file of hundreds of megabytes must not
 // make ocr hold it in memory; such a file is not reviewable anyway.
 func diffArgs() []string {
-	return []string{"-c", "core.bigFileThreshold=" + strconv.Itoa(MaxDiffFileSize), "diff", "-U3", "--find-renames", "--no-ext-diff", "--no-textconv",
+	return []string{"diff", "-U3", "--find-renames", "--no-ext-diff", "--no-textconv",
 		"--no-color", "--src-prefix=a/", "--dst-prefix=b/", "--submodule=short",
 		"--inter-hunk-context=0"}
 }

@@ -8,6 +8,7 @@ import (
 	"io"
 	"os"
 	"os/exec"
+	"strconv"
 	"strings"
 	"time"
 )
@@ -33,6 +34,7 @@ func globalArgs() []string {
 		"-c", "diff.orderFile=" + os.DevNull,
 		"-c", "grep.column=false",
 		"-c", "grep.fullName=false",
+		"-c", "core.bigFileThreshold=" + strconv.Itoa(MaxDiffFileSize),
 	}
 }
 

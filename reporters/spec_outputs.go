@@ -1,0 +1,47 @@
+package reporters
+
+import (
+	"fmt"
+	"path/filepath"
+)
+
+// machineReadable reports whether a consumer parses the whole output of
+// the kind, so it cannot share standard output with another report.
+func (k Kind) machineReadable() bool {
+	return k == KindJSON || k == KindSARIF || k == KindCodeQuality
+}
+
+// CheckOutputs fails when two reports would write to the same file (the
+// last one to close would silently replace the other), or when a JSON,
+// SARIF or Code Quality report shares standard output with another report
+// (its consumer could no longer parse it).
+func CheckOutputs(specs []Spec) error {
+	files := map[string]Kind{}
+	var onStdout []Kind
+	for _, s := range specs {
+		switch {
+		case s.Kind.API() || s.Path == "":
+			continue
+		case s.Path == Stdout:
+			onStdout = append(onStdout, s.Kind)
+			continue
+		}
+		key := filepath.Clean(s.Path)
+		if abs, err := filepath.Abs(s.Path); err == nil {
+			key = abs
+		}
+		if k, dup := files[key]; dup {
+			return fmt.Errorf("reports %s and %s both write to %q: give each report its own file (KIND=PATH)", k, s.Kind, s.Path)
+		}
+		files[key] = s.Kind
+	}
+	if len(onStdout) < 2 {
+		return nil
+	}
+	for _, k := range onStdout {
+		if k.machineReadable() {
+			return fmt.Errorf("report %s cannot share standard output with %d other report(s): write it to a file (%s=PATH)", k, len(onStdout)-1, k)
+		}
+	}
+	return nil
+}
