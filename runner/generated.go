@@ -60,7 +60,7 @@ func parseGeneratedGrep(out []byte, ref string) map[string]bool {
 		if ref != "" {
 			line = strings.TrimPrefix(line, ref+":")
 		}
-		p, rest, ok := strings.Cut(line, ":")
+		p, rest, ok := cutGrepPath(line)
 		if !ok {
 			continue
 		}
@@ -70,4 +70,25 @@ func parseGeneratedGrep(out []byte, ref string) map[string]bool {
 		}
 	}
 	return set
+}
+
+// cutGrepPath splits "path:rest" where git C-quotes a path holding a quote,
+// a backslash or a control character ("gen\"x.go":1:...).
+func cutGrepPath(line string) (path, rest string, ok bool) {
+	if !strings.HasPrefix(line, `"`) {
+		return strings.Cut(line, ":")
+	}
+	for i := 1; i < len(line); i++ {
+		switch line[i] {
+		case '\\':
+			i++
+		case '"':
+			p, err := strconv.Unquote(line[:i+1])
+			if err != nil || i+1 >= len(line) || line[i+1] != ':' {
+				return "", "", false
+			}
+			return p, line[i+2:], true
+		}
+	}
+	return "", "", false
 }

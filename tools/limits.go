@@ -26,6 +26,11 @@ const (
 	searchMaxCount = 100
 	// searchMaxChars bounds one code_search answer.
 	searchMaxChars = 50_000
+	// searchReadBytes bounds how much git grep output is read at all: far
+	// more than the answer can show, so the answer's own cut and note
+	// apply, but a search for "return" over a large tree does not hold
+	// megabytes in memory.
+	searchReadBytes = 1 << 20
 	// searchMaxLineChars cuts one matched line.
 	searchMaxLineChars = 500
 	// searchTimeout is the git grep deadline (spec).

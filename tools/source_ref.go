@@ -58,7 +58,7 @@ func mapGitErr(err error) error {
 func grepRepo(ctx context.Context, repo *git.Repo, q SearchQuery, o git.GrepOptions, prefix string, l *lister) ([]Match, error) {
 	o.Pattern, o.Pathspecs = q.Text, q.Pathspecs
 	o.IgnoreCase, o.Perl, o.MaxCount = q.IgnoreCase, q.Perl, q.MaxCount
-	o.Timeout = searchTimeout
+	o.Timeout, o.MaxBytes = searchTimeout, searchReadBytes
 	out, err := repo.Grep(ctx, o)
 	if err != nil {
 		return nil, err

@@ -34,6 +34,10 @@ type GrepOptions struct {
 	Pathspecs []string
 	// Timeout bounds the search (default 10s); exceeding it is ErrTimeout.
 	Timeout time.Duration
+	// MaxBytes, when positive, stops reading after about that much output:
+	// git is stopped and the output returned so far, cut after its last
+	// whole line, is the result.
+	MaxBytes int
 }
 
 // Grep runs `git grep -n -I` and returns its raw output: one
@@ -49,7 +53,18 @@ func (r *Repo) Grep(ctx context.Context, o GrepOptions) ([]byte, error) {
 		timeout = defaultListTimeout
 	}
 	// A UTF-8 locale makes -i and -P Unicode-aware; messages stay English.
-	out, err := r.run(ctx, call{args: args, timeout: timeout, locale: utf8Locale})
+	c := call{args: args, timeout: timeout, locale: utf8Locale}
+	var lim *limitWriter
+	if o.MaxBytes > 0 {
+		lim = &limitWriter{max: o.MaxBytes}
+		c.out = lim
+	}
+	out, err := r.run(ctx, c)
+	if lim != nil {
+		if out, err = lim.result(err); err == nil && len(out) == 0 {
+			return nil, nil
+		}
+	}
 	if exitCode(err) == 1 && len(out) == 0 {
 		return nil, nil
 	}

@@ -1,7 +1,9 @@
 package git
 
 import (
+	"bytes"
 	"context"
+	"fmt"
 	"errors"
 	"os"
 	"path/filepath"
@@ -128,4 +130,25 @@ func TestListFiles(t *testing.T) {
 	}
 	_, err := r.ListFiles(ctx, "-x")
 	wantErr(t, err, ErrBadRef)
+}
+
+func TestGrepMaxBytesStopsEarly(t *testing.T) {
+	dir := initRepo(t)
+	files := map[string]string{}
+	for i := 0; i < 200; i++ {
+		files[fmt.Sprintf("f%03d.txt", i)] = strings.Repeat("needle in a haystack\n", 50)
+	}
+	c := commitFiles(t, dir, "many", files)
+	r := openT(t, dir)
+	full, err := r.Grep(context.Background(), GrepOptions{Pattern: "needle", Ref: c})
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, err := r.Grep(context.Background(), GrepOptions{Pattern: "needle", Ref: c, MaxBytes: 4096})
+	if err != nil {
+		t.Fatalf("a search stopped at its limit is not an error: %v", err)
+	}
+	if len(out) > 4096 || len(out) < 2048 || out[len(out)-1] != '\n' || !bytes.HasPrefix(full, out) {
+		t.Errorf("limited output: %d bytes (full %d), want a prefix of whole lines under 4096", len(out), len(full))
+	}
 }
