@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"io"
+	"os"
 	"strings"
 )
 
@@ -35,8 +37,9 @@ func (r *Repo) Diff(ctx context.Context, from, to string) ([]byte, error) {
 	return []byte(text), nil
 }
 
-// DiffText is Diff returning a string, built without a second copy: a
-// diff of many megabytes is held once, and the parser slices it in place.
+// DiffText is Diff returning a string held exactly once: git writes the
+// diff to a temporary file (no copying through a pipe), which is then read
+// into a string of exactly its size for the parser to slice in place.
 func (r *Repo) DiffText(ctx context.Context, from, to string) (string, error) {
 	if err := r.needRepo(); err != nil {
 		return "", err
@@ -46,10 +49,38 @@ func (r *Repo) DiffText(ctx context.Context, from, to string) (string, error) {
 			return "", err
 		}
 	}
-	var b chunks
 	args := append(diffArgs(), "--end-of-options", r.mapRef(from), r.mapRef(to), "--")
-	if _, err := r.run(ctx, call{args: args, out: &b}); err != nil {
+	text, err := r.runToString(ctx, call{args: args})
+	if err != nil {
 		return "", fmt.Errorf("could not diff %s..%s: %w", from, to, err)
+	}
+	return text, nil
+}
+
+// runToString runs c with its output in a private temporary file and
+// returns that output as a string allocated once, at its final size.
+func (r *Repo) runToString(ctx context.Context, c call) (string, error) {
+	f, err := os.CreateTemp("", "ocr-git-*")
+	if err != nil {
+		return "", fmt.Errorf("could not create a temporary file for git's output: %w", err)
+	}
+	defer os.Remove(f.Name())
+	defer f.Close()
+	c.out = f
+	if _, err := r.run(ctx, c); err != nil {
+		return "", err
+	}
+	st, err := f.Stat()
+	if err == nil {
+		_, err = f.Seek(0, io.SeekStart)
+	}
+	var b strings.Builder
+	if err == nil {
+		b.Grow(int(st.Size()))
+		_, err = io.Copy(&b, f)
+	}
+	if err != nil {
+		return "", fmt.Errorf("could not read git's output back: %w", err)
 	}
 	return b.String(), nil
 }
