@@ -28,16 +28,12 @@ func (c *Command) fullReview(ctx context.Context, j *job) int {
 		// JSON or SARIF report that a command line would corrupt.
 		reporters.Mask(c.Stderr, j.secrets()...)
 	}
-	repo, ch, p, err := c.prepare(ctx, j.cfg)
+	pr, err := c.prepare(ctx, j.cfg)
 	if err != nil {
 		return c.fail(err)
 	}
-	defer repo.Close()
-	set, err := loadRules(ctx, j.cfg, repo, configRef(j.cfg, ch))
-	if err != nil {
-		return c.fail(err)
-	}
-	p.Files = applyRuleSelection(p.Files, set)
+	defer pr.repo.Close()
+	repo, ch, p, set := pr.repo, pr.change, pr.preview, pr.rules
 	inc, earlier := c.scope(ctx, j, repo, ch, set)
 	reviewCh, reviewP := ch, p
 	if inc != nil {

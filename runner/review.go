@@ -6,6 +6,7 @@ import (
 	"os"
 
 	"github.com/ocr-ci/ocr/internal/git"
+	"github.com/ocr-ci/ocr/internal/rules"
 )
 
 // review runs `ocr review`.
@@ -37,11 +38,22 @@ func (c *Command) logf(format string, args ...any) {
 	fmt.Fprintf(c.Stderr, "ocr: %s\n", safeLines(fmt.Sprintf(format, args...)))
 }
 
-// prepare opens the repository, computes the change and selects files.
-func (c *Command) prepare(ctx context.Context, cfg *Config) (*git.Repo, *Change, Preview, error) {
+// prepared is the deterministic part of a review: the repository, the
+// change, the rules and the file selection.
+type prepared struct {
+	repo    *git.Repo
+	change  *Change
+	rules   *rules.Set
+	preview Preview
+}
+
+// prepare opens the repository, computes the change, loads the rules and
+// selects files (flags, defaults, then rule.json's include/exclude). A
+// broken rule file or config ref fails here, before any model call.
+func (c *Command) prepare(ctx context.Context, cfg *Config) (*prepared, error) {
 	repo, err := c.openRepo(ctx, cfg)
 	if err != nil {
-		return nil, nil, Preview{}, err
+		return nil, err
 	}
 	ch, err := loadChange(ctx, repo, cfg)
 	for _, n := range ch.Notes {
@@ -49,9 +61,15 @@ func (c *Command) prepare(ctx context.Context, cfg *Config) (*git.Repo, *Change,
 	}
 	if err != nil {
 		repo.Close()
-		return nil, nil, Preview{}, err
+		return nil, err
 	}
-	return repo, ch, newPreview(ch, selectFiles(ch.Files, ch.Diffs, c.selection(ctx, cfg, repo, ch))), nil
+	set, err := loadRules(ctx, cfg, repo, configRef(cfg, ch))
+	if err != nil {
+		repo.Close()
+		return nil, err
+	}
+	files := applyRuleSelection(selectFiles(ch.Files, ch.Diffs, c.selection(ctx, cfg, repo, ch)), set)
+	return &prepared{repo: repo, change: ch, rules: set, preview: newPreview(ch, files)}, nil
 }
 
 // selection is the file-selection settings for a change.
@@ -64,18 +82,12 @@ func (c *Command) selection(ctx context.Context, cfg *Config, repo *git.Repo, ch
 
 // preview prints the selection without calling a model.
 func (c *Command) preview(ctx context.Context, cfg *Config) error {
-	repo, ch, p, err := c.prepare(ctx, cfg)
+	pr, err := c.prepare(ctx, cfg)
 	if err != nil {
 		return err
 	}
-	defer repo.Close()
-	// rule.json's include/exclude select files too, and a broken rule
-	// file or config ref must fail here as it would in the review.
-	set, err := loadRules(ctx, cfg, repo, configRef(cfg, ch))
-	if err != nil {
-		return err
-	}
-	p = newPreview(ch, applyRuleSelection(p.Files, set))
+	defer pr.repo.Close()
+	p := pr.preview
 	w, closeOut, err := c.output(cfg.Output)
 	if err != nil {
 		return err
