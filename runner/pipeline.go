@@ -20,13 +20,13 @@ import (
 // fullReview runs the pipeline: change → selection → agent → dedupe and
 // caps → reporters → exit code.
 func (c *Command) fullReview(ctx context.Context, j *job) int {
-	if j.ci.Platform != PlatformLocal {
-		c.logf("%s %s: %s; reports: %s", j.ci.Platform, orDash(j.ci.Event), orDash(j.ci.Why), strings.Join(reportsOf(j.cfg), ", "))
-	}
 	if j.ci.Platform == PlatformGitHub {
 		// The runner reads workflow commands from stderr too; stdout may be a
 		// JSON or SARIF report that a command line would corrupt.
 		reporters.Mask(c.Stderr, j.secrets()...)
+	}
+	if j.ci.Platform != PlatformLocal {
+		c.logf("%s %s: %s; reports: %s", j.ci.Platform, orDash(j.ci.Event), orDash(j.ci.Why), strings.Join(reportsOf(j.cfg), ", "))
 	}
 	pr, err := c.prepare(ctx, j.cfg)
 	if err != nil {
