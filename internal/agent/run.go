@@ -7,6 +7,8 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/ocr-ci/ocr/internal/logtext"
+
 	"github.com/ocr-ci/ocr/anchor"
 	"github.com/ocr-ci/ocr/tools"
 	openai "github.com/sashabaranov/go-openai"
@@ -123,34 +125,8 @@ func (r *run) newFile(ctx context.Context, path string) ([]string, bool) {
 // breaks in them are shown escaped, so nothing they hold can start a line
 // of its own, which in GitHub Actions could be a workflow command.
 func (r *run) progress(format string, args ...any) {
-	line := escapeControls(oneLine.Replace(fmt.Sprintf(format, args...)))
+	line := logtext.OneLine(fmt.Sprintf(format, args...))
 	r.outMu.Lock()
 	defer r.outMu.Unlock()
 	fmt.Fprintf(r.out, "ocr: %s\n", line)
 }
-
-// escapeControls shows the other control characters as \xNN: an escape
-// sequence in a file name would otherwise recolour, hide or rewrite the
-// lines of a terminal or CI log.
-func escapeControls(s string) string {
-	if !strings.ContainsFunc(s, isControl) {
-		return s
-	}
-	var b strings.Builder
-	for _, r := range s {
-		if isControl(r) {
-			fmt.Fprintf(&b, `\x%02x`, r)
-			continue
-		}
-		b.WriteRune(r)
-	}
-	return b.String()
-}
-
-// isControl reports a C0 or C1 control character other than tab.
-func isControl(r rune) bool {
-	return r != '\t' && (r < 0x20 || (r >= 0x7f && r < 0xa0))
-}
-
-// oneLine escapes the characters a log reader takes for a line break.
-var oneLine = strings.NewReplacer("\r\n", `\r\n`, "\n", `\n`, "\r", `\r`, "\u2028", `\u2028`, "\u2029", `\u2029`, "\u0085", `\u0085`)
