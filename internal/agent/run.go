@@ -7,9 +7,8 @@ import (
 	"strings"
 	"sync"
 
-	"github.com/ocr-ci/ocr/internal/logtext"
-
 	"github.com/ocr-ci/ocr/anchor"
+	"github.com/ocr-ci/ocr/internal/logtext"
 	"github.com/ocr-ci/ocr/tools"
 	openai "github.com/sashabaranov/go-openai"
 )
