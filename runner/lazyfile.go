@@ -14,9 +14,8 @@ import (
 // lazyFile opens its file only when it reports: GitHub's command files
 // ($GITHUB_OUTPUT, $GITHUB_STEP_SUMMARY) are appended to, never truncated.
 type lazyFile struct {
-	path     string
-	appendTo bool
-	make     func(w io.Writer) reporters.Reporter
+	path string
+	make func(w io.Writer) reporters.Reporter
 }
 
 var _ reporters.Reporter = (*lazyFile)(nil)

@@ -126,7 +126,7 @@ func (c *Command) fallback(j *job) reporters.Reporter {
 	}
 	if !has[reporters.KindGitHubSummary] && j.env.GitHub.StepSummary != "" {
 		opt := j.summaryOptions()
-		m = append(m, &lazyFile{path: j.env.GitHub.StepSummary, appendTo: true, make: func(w io.Writer) reporters.Reporter {
+		m = append(m, &lazyFile{path: j.env.GitHub.StepSummary, make: func(w io.Writer) reporters.Reporter {
 			return &reporters.Summary{W: w, Options: opt}
 		}})
 	}
