@@ -28,9 +28,10 @@ type GitHubReview struct {
 	Token string
 	// HTTPClient is the client to send through; nil means a default one.
 	HTTPClient *http.Client
-	Owner      string
-	Repo       string
-	PR         int
+	// Owner, Repo and PR name the pull request.
+	Owner string
+	Repo  string
+	PR    int
 	// HeadSHA is the pull request's head commit (from the event, never
 	// GITHUB_SHA); "" means the review's Head.
 	HeadSHA string
@@ -75,7 +76,6 @@ var ErrNoWriteAccess = errors.New("the token cannot write comments")
 type ghRun struct {
 	g       *GitHubReview
 	c       *github.Client
-	lim     *limiter
 	head    string
 	ex      ghExisting
 	notes   []string
@@ -100,30 +100,19 @@ func (g *GitHubReview) Report(ctx context.Context, r *review.Review) error {
 }
 
 func (g *GitHubReview) newRun(r *review.Review) (*ghRun, error) {
-	c, lim, err := g.client()
+	c, err := g.client()
 	if err != nil {
 		return nil, err
 	}
-	head := postOr(g.HeadSHA, r.Head)
+	head := orText(g.HeadSHA, r.Head)
 	if head == "" {
 		return nil, errors.New("github-review needs the pull request's head commit: none was given")
 	}
-	var files []anchor.File
-	if g.Changes != nil {
-		files = g.Changes.Files()
-	}
-	return &ghRun{g: g, c: c, lim: lim, head: head, changes: newDiffIndex(files)}, nil
+	return &ghRun{g: g, c: c, head: head, changes: newDiffIndex(g.Changes)}, nil
 }
 
-func (g *GitHubReview) client() (*github.Client, *limiter, error) {
-	base := http.DefaultTransport
-	timeout := 60 * time.Second
-	if g.HTTPClient != nil {
-		if g.HTTPClient.Transport != nil {
-			base = g.HTTPClient.Transport
-		}
-		timeout = g.HTTPClient.Timeout
-	}
+func (g *GitHubReview) client() (*github.Client, error) {
+	base, timeout := baseTransport(g.HTTPClient)
 	lim := newLimiter(base, 1, g.Sleep, g.logf)
 	lim.writeGap = time.Second
 	c := github.NewClient(&http.Client{Transport: lim, Timeout: timeout})
@@ -133,11 +122,11 @@ func (g *GitHubReview) client() (*github.Client, *limiter, error) {
 	if g.BaseURL != "" {
 		u, err := url.Parse(strings.TrimSuffix(g.BaseURL, "/") + "/")
 		if err != nil {
-			return nil, nil, fmt.Errorf("invalid GitHub API URL %q (check GITHUB_API_URL): %w", g.BaseURL, err)
+			return nil, fmt.Errorf("invalid GitHub API URL %q (check GITHUB_API_URL): %w", g.BaseURL, err)
 		}
 		c.BaseURL = u
 	}
-	return c, lim, nil
+	return c, nil
 }
 
 func (g *GitHubReview) logf(format string, args ...any) {
@@ -158,37 +147,17 @@ func (g *GitHubReview) fallback(ctx context.Context, r *review.Review, why strin
 	return g.Fallback.Report(ctx, r)
 }
 
-func (g *GitHubReview) maxInline() int {
-	if g.MaxInline > 0 {
-		return g.MaxInline
-	}
-	return 30
-}
-
-func (g *GitHubReview) maxFile() int {
-	if g.MaxFileComments > 0 {
-		return g.MaxFileComments
-	}
-	return 10
-}
-
 // report is the whole run: read what is there, plan, post, summarise.
 func (run *ghRun) report(ctx context.Context, r *review.Review) error {
 	if err := run.load(ctx); err != nil {
 		return err
 	}
-	ps := plan(r.Comments, run.changes, planOptions{MaxInline: run.g.maxInline(), MaxFile: run.g.maxFile(), Posted: run.ex.posted()})
+	ps := plan(r.Comments, run.changes, newPlanOptions(run.g.MaxInline, run.g.MaxFileComments, run.ex.current))
 	ps, postErr := run.post(ctx, ps)
 	if errors.Is(postErr, ErrNoWriteAccess) {
 		return postErr
 	}
-	if postErr != nil {
-		run.notes = append(run.notes, "Some comments could not be posted: "+postErr.Error())
-	}
-	if r.Status != review.StatusComplete {
-		run.notes = append(run.notes, incompleteNote(r))
-	}
-	in := stickyInput{Review: r, Placements: ps, Resolved: run.resolved(r), Notes: run.notes,
+	in := stickyInput{Review: r, Placements: ps, Resolved: run.resolved(r), Notes: postingNotes(run.notes, r, postErr),
 		State: recordedState(r, run.head, run.g.ConfigHash, run.ex.summary.GetBody())}
 	if err := run.upsertSummary(ctx, stickySummary(in)); err != nil {
 		return errors.Join(postErr, err)
@@ -196,23 +165,13 @@ func (run *ghRun) report(ctx context.Context, r *review.Review) error {
 	return postErr
 }
 
-// resolved lists ocr's earlier findings that this run no longer reports.
-// Only a complete review of the whole change can tell: a failed or partial
-// one missed findings because it did not look.
+// resolved lists ocr's earlier findings that this run no longer reports
+// (see goneFindings).
 func (run *ghRun) resolved(r *review.Review) []resolvedItem {
-	if run.g.Incremental || r.Status != review.StatusComplete {
-		return nil
-	}
-	now := map[string]bool{}
-	for _, c := range r.Comments {
-		now[fingerprintOf(c)] = true
-	}
 	var out []resolvedItem
-	for _, fp := range run.ex.order {
-		if !now[fp] {
-			c := run.ex.all[fp]
-			out = append(out, resolvedItem{Path: c.GetPath(), Link: c.GetHTMLURL()})
-		}
+	for _, fp := range goneFindings(r, run.g.Incremental, run.ex.order) {
+		c := run.ex.all[fp]
+		out = append(out, resolvedItem{Path: c.GetPath(), Link: c.GetHTMLURL()})
 	}
 	return out
 }

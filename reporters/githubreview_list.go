@@ -21,14 +21,6 @@ type ghExisting struct {
 	summary *github.IssueComment
 }
 
-func (e *ghExisting) posted() map[string]bool {
-	m := make(map[string]bool, len(e.current))
-	for fp := range e.current {
-		m[fp] = true
-	}
-	return m
-}
-
 // load lists the pull request's review comments and issue comments, all
 // pages, before anything is written.
 func (run *ghRun) load(ctx context.Context) error {
@@ -112,7 +104,7 @@ func (g *GitHubReview) LastState(ctx context.Context) (s State, ok bool, err err
 	if g.ReadOnly {
 		return State{}, false, nil
 	}
-	c, _, err := g.client()
+	c, err := g.client()
 	if err != nil {
 		return State{}, false, err
 	}

@@ -16,6 +16,10 @@ import (
 // rejected positions in it.
 const maxReviewRounds = 3
 
+// reviewNotPosted is the note on inline findings moved to the summary
+// because their review could not be posted.
+const reviewNotPosted = "the review could not be posted"
+
 // post sends the inline review, then the file-level comments, one write at
 // a time. It returns the placements as they ended up.
 func (run *ghRun) post(ctx context.Context, ps []placement) ([]placement, error) {
@@ -41,15 +45,15 @@ func (run *ghRun) postReview(ctx context.Context, ps []placement) ([]placement, 
 		case err == nil:
 			return ps, nil
 		case ghStatus(err) == http.StatusUnprocessableEntity && mentionsCommit(err):
-			return toSummary(ps, idx, "the review could not be posted"), fmt.Errorf("%w (the head commit %.12s must be "+
+			return toSummary(ps, idx, reviewNotPosted), fmt.Errorf("%w (the head commit %.12s must be "+
 				"the pull request's head SHA from the event, never GITHUB_SHA's merge commit)", err, run.head)
 		case ghStatus(err) == http.StatusUnprocessableEntity:
 			bad, berr := run.rejected(ctx, ps, idx)
 			if berr != nil {
-				return toSummary(ps, idx, "the review could not be posted"), berr
+				return toSummary(ps, idx, reviewNotPosted), berr
 			}
 			if err := run.degradeRejected(ctx, ps, bad); err != nil {
-				return toSummary(ps, idx, "the review could not be posted"), err
+				return toSummary(ps, idx, reviewNotPosted), err
 			}
 		case errors.Is(err, ErrNoWriteAccess):
 			return ps, err
@@ -67,13 +71,13 @@ func (run *ghRun) reconcile(ctx context.Context, ps []placement, idx []int, post
 	run.g.logf("ocr: posting the review failed (%v); checking whether it was created before retrying", postErr)
 	cs, err := run.listReviewComments(ctx)
 	if err != nil {
-		return toSummary(ps, idx, "the review could not be posted"), errors.Join(postErr, err)
+		return toSummary(ps, idx, reviewNotPosted), errors.Join(postErr, err)
 	}
 	if ex := run.indexComments(ctx, cs); ex.current[ps[idx[0]].FP] != nil {
 		return ps, nil
 	}
 	if err := run.createReview(ctx, ps, idx, "COMMENT"); err != nil {
-		return toSummary(ps, idx, "the review could not be posted"), err
+		return toSummary(ps, idx, reviewNotPosted), err
 	}
 	return ps, nil
 }

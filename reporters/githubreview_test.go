@@ -19,7 +19,6 @@ const (
 	rListPR    = "GET /repos/o/r/pulls/7/comments"
 	rListIssue = "GET /repos/o/r/issues/7/comments"
 	rReview    = "POST /repos/o/r/pulls/7/reviews"
-	rPRComment = "POST /repos/o/r/pulls/7/comments"
 	rIssue     = "POST /repos/o/r/issues/7/comments"
 	rUser      = githubfake.RouteUser
 )

@@ -38,7 +38,8 @@ type GitLabDiscussion struct {
 	HTTPClient *http.Client
 	// Project is the numeric ID or path (CI_MERGE_REQUEST_PROJECT_ID or CI_PROJECT_ID).
 	Project string
-	MR      int
+	// MR is the merge request's IID (CI_MERGE_REQUEST_IID).
+	MR int
 	// HeadSHA is the merge request's head commit; "" means the review's Head.
 	HeadSHA string
 	// Changes is the merge request's diff.
@@ -72,7 +73,6 @@ var _ Reporter = (*GitLabDiscussion)(nil)
 type glRun struct {
 	g       *GitLabDiscussion
 	c       *gitlab.Client
-	lim     *limiter
 	head    string
 	ex      glExisting
 	refs    diffRefs
@@ -114,16 +114,11 @@ func (g *GitLabDiscussion) fallback(ctx context.Context, r *review.Review, err e
 }
 
 func (g *GitLabDiscussion) newRun(r *review.Review) (*glRun, error) {
-	c, lim, err := g.client()
+	c, err := g.client()
 	if err != nil {
 		return nil, err
 	}
-	head := postOr(g.HeadSHA, r.Head)
-	var files []anchor.File
-	if g.Changes != nil {
-		files = g.Changes.Files()
-	}
-	return &glRun{g: g, c: c, lim: lim, head: head, changes: newDiffIndex(files)}, nil
+	return &glRun{g: g, c: c, head: orText(g.HeadSHA, r.Head), changes: newDiffIndex(g.Changes)}, nil
 }
 
 // noWait disables client-go's own limiter: the limiter transport below it
@@ -132,12 +127,12 @@ type noWait struct{}
 
 func (noWait) Wait(context.Context) error { return nil }
 
-func (g *GitLabDiscussion) client() (*gitlab.Client, *limiter, error) {
+func (g *GitLabDiscussion) client() (*gitlab.Client, error) {
 	base, timeout, err := g.transport()
 	if err != nil {
-		return nil, nil, err
+		return nil, err
 	}
-	lim := newLimiter(base, max(1, postOrInt(g.Concurrency, 4)), g.Sleep, g.logf)
+	lim := newLimiter(base, g.concurrency(), g.Sleep, g.logf)
 	opts := []gitlab.ClientOptionFunc{gitlab.WithHTTPClient(&http.Client{Transport: lim, Timeout: timeout}),
 		gitlab.WithoutRetries(), gitlab.WithCustomLimiter(noWait{})}
 	if g.BaseURL != "" {
@@ -145,21 +140,14 @@ func (g *GitLabDiscussion) client() (*gitlab.Client, *limiter, error) {
 	}
 	c, err := gitlab.NewClient(g.Token, opts...)
 	if err != nil {
-		return nil, nil, fmt.Errorf("could not set up the GitLab client (check CI_API_V4_URL): %w", err)
+		return nil, fmt.Errorf("could not set up the GitLab client (check CI_API_V4_URL): %w", err)
 	}
-	return c, lim, nil
+	return c, nil
 }
 
 // transport is the base transport, trusting CAFile when one is given.
 func (g *GitLabDiscussion) transport() (http.RoundTripper, time.Duration, error) {
-	var base http.RoundTripper = http.DefaultTransport
-	timeout := 60 * time.Second
-	if g.HTTPClient != nil {
-		if g.HTTPClient.Transport != nil {
-			base = g.HTTPClient.Transport
-		}
-		timeout = g.HTTPClient.Timeout
-	}
+	base, timeout := baseTransport(g.HTTPClient)
 	if g.CAFile == "" {
 		return base, timeout, nil
 	}
@@ -192,12 +180,8 @@ func (g *GitLabDiscussion) logf(format string, args ...any) {
 	}
 }
 
-func postOrInt(v, def int) int {
-	if v > 0 {
-		return v
-	}
-	return def
-}
+// concurrency is how many writes may run at once.
+func (g *GitLabDiscussion) concurrency() int { return orInt(g.Concurrency, 4) }
 
 // report is the whole run: read, plan, re-read the SHAs, post, resolve,
 // summarise.
@@ -205,8 +189,7 @@ func (run *glRun) report(ctx context.Context, r *review.Review) error {
 	if err := run.load(ctx); err != nil {
 		return err
 	}
-	ps := plan(r.Comments, run.changes, planOptions{MaxInline: postOrInt(run.g.MaxInline, 30),
-		MaxFile: postOrInt(run.g.MaxFileComments, 10), Posted: run.ex.posted()})
+	ps := plan(r.Comments, run.changes, newPlanOptions(run.g.MaxInline, run.g.MaxFileComments, run.ex.threads))
 	if len(inlineIndexes(ps)) > 0 {
 		if err := run.loadRefs(ctx); err != nil {
 			return err
@@ -220,19 +203,11 @@ func (run *glRun) report(ctx context.Context, r *review.Review) error {
 	if errors.Is(resErr, ErrNoWriteAccess) {
 		return resErr
 	}
-	for _, e := range []error{postErr, resErr} {
-		if e != nil {
-			run.notes = append(run.notes, "Some comments could not be posted: "+e.Error())
-		}
-	}
-	if r.Status != review.StatusComplete {
-		run.notes = append(run.notes, incompleteNote(r))
-	}
 	var old string
 	if run.ex.summary != nil {
 		old = run.ex.summary.Body
 	}
-	in := stickyInput{Review: r, Placements: ps, Resolved: resolved, Notes: run.notes,
+	in := stickyInput{Review: r, Placements: ps, Resolved: resolved, Notes: postingNotes(run.notes, r, postErr, resErr),
 		State: recordedState(r, run.head, run.g.ConfigHash, old)}
 	return errors.Join(postErr, resErr, run.upsertSummary(ctx, stickySummary(in)))
 }

@@ -28,14 +28,6 @@ type glExisting struct {
 	summary *gitlab.Note
 }
 
-func (e *glExisting) posted() map[string]bool {
-	m := make(map[string]bool, len(e.threads))
-	for fp := range e.threads {
-		m[fp] = true
-	}
-	return m
-}
-
 // diffRefs are the SHAs of the merge request version positions refer to.
 type diffRefs struct{ Base, Start, Head string }
 
@@ -102,7 +94,7 @@ func (e *glExisting) add(d *gitlab.Discussion, owner int64) {
 	}
 	t := &glThread{ID: d.ID, Resolved: first.Resolved, Resolvable: first.Resolvable}
 	if first.Position != nil {
-		t.Path = postOr(first.Position.NewPath, first.Position.OldPath)
+		t.Path = orText(first.Position.NewPath, first.Position.OldPath)
 	}
 	for _, n := range d.Notes[1:] {
 		if n.Author.ID != owner && !n.System {
@@ -146,7 +138,7 @@ func (run *glRun) loadRefs(ctx context.Context) error {
 // complete review: head, configuration fingerprint and findings (see State).
 // Only a summary written by the user ocr posts as counts.
 func (g *GitLabDiscussion) LastState(ctx context.Context) (s State, ok bool, err error) {
-	c, _, err := g.client()
+	c, err := g.client()
 	if err != nil {
 		return State{}, false, err
 	}

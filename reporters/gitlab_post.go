@@ -23,7 +23,7 @@ func (run *glRun) post(ctx context.Context, ps []placement) ([]placement, error)
 		wg   sync.WaitGroup
 		mu   sync.Mutex
 		errs []error
-		sem  = make(chan struct{}, postOrInt(run.g.Concurrency, 4))
+		sem  = make(chan struct{}, run.g.concurrency())
 	)
 	for i := range ps {
 		if ps[i].Kind != placeInline && ps[i].Kind != placeFile {
@@ -73,11 +73,18 @@ func (run *glRun) postOne(ctx context.Context, p placement) (placement, error) {
 	}
 }
 
-func (run *glRun) createDiscussion(ctx context.Context, p placement) (*gitlab.Discussion, error) {
+// glBody is the note of a placement; one not anchored in the diff says
+// where it belongs.
+func glBody(p placement) string {
 	body := commentBody(p, flavorGitLab)
 	if p.Kind != placeInline {
 		body = "On " + postLocation(p.Comment) + ":\n\n" + body
 	}
+	return body
+}
+
+func (run *glRun) createDiscussion(ctx context.Context, p placement) (*gitlab.Discussion, error) {
+	body := glBody(p)
 	opt := &gitlab.CreateMergeRequestDiscussionOptions{Body: &body}
 	if p.Kind == placeInline {
 		opt.Position = run.position(p)
@@ -93,7 +100,7 @@ func (run *glRun) checkAnchored(ctx context.Context, p placement, d *gitlab.Disc
 		return p, nil
 	}
 	p.Kind, p.Note = placeFile, "GitLab did not anchor this comment to the diff"
-	body := "On " + postLocation(p.Comment) + ":\n\n" + commentBody(p, flavorGitLab)
+	body := glBody(p)
 	_, _, err := run.c.Discussions.UpdateMergeRequestDiscussionNote(run.g.Project, int64(run.g.MR), d.ID, d.Notes[0].ID,
 		&gitlab.UpdateMergeRequestDiscussionNoteOptions{Body: &body}, gitlab.WithContext(ctx))
 	if err != nil {
@@ -109,7 +116,7 @@ func (run *glRun) checkAnchored(ctx context.Context, p placement, d *gitlab.Disc
 func (run *glRun) position(p placement) *gitlab.PositionOptions {
 	end, _ := run.changes.line(p.Path, p.Side, p.End)
 	f := end.File
-	oldPath, newPath := postOr(f.OldPath, f.NewPath), postOr(f.NewPath, f.OldPath)
+	oldPath, newPath := orText(f.OldPath, f.NewPath), orText(f.NewPath, f.OldPath)
 	pos := &gitlab.PositionOptions{PositionType: gitlab.Ptr("text"), BaseSHA: &run.refs.Base, StartSHA: &run.refs.Start,
 		HeadSHA: &run.refs.Head, OldPath: &oldPath, NewPath: &newPath}
 	pos.OldLine, pos.NewLine = lineNumbers(end)
@@ -140,24 +147,13 @@ func linePosition(path string, l diffLine) *gitlab.LinePositionOptions {
 	return lp
 }
 
-// resolveOutdated resolves ocr's unresolved threads whose finding is gone
-// and that nobody answered, and lists every gone finding as resolved. Only
-// a complete review can tell a finding is gone: after a failed or partial
-// one (which did not look) nothing is resolved.
+// resolveOutdated lists every earlier finding that is gone (see
+// goneFindings) as resolved, and resolves its thread when it is still
+// open and nobody answered in it.
 func (run *glRun) resolveOutdated(ctx context.Context, r *review.Review) ([]resolvedItem, error) {
-	if run.g.Incremental || r.Status != review.StatusComplete {
-		return nil, nil
-	}
-	now := map[string]bool{}
-	for _, c := range r.Comments {
-		now[fingerprintOf(c)] = true
-	}
 	var out []resolvedItem
-	for _, fp := range run.ex.order {
+	for _, fp := range goneFindings(r, run.g.Incremental, run.ex.order) {
 		t := run.ex.threads[fp]
-		if now[fp] {
-			continue
-		}
 		out = append(out, resolvedItem{Path: t.Path})
 		if t.Resolved || !t.Resolvable || t.Replied {
 			continue

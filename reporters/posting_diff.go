@@ -26,7 +26,12 @@ type diffLine struct {
 	File           *anchor.File
 }
 
-func newDiffIndex(files []anchor.File) *diffIndex {
+// newDiffIndex indexes the files of cs; a nil cs changes no file.
+func newDiffIndex(cs *anchor.ChangeSet) *diffIndex {
+	var files []anchor.File
+	if cs != nil {
+		files = cs.Files()
+	}
 	d := &diffIndex{byPath: make(map[string]*anchor.File, len(files))}
 	for i := range files {
 		f := &files[i]

@@ -195,16 +195,7 @@ func postCode(s string) string {
 // postFence returns a backtick fence longer than any backtick run in code
 // (at least three), so the code cannot close it.
 func postFence(code string) string {
-	longest, run := 0, 0
-	for i := 0; i < len(code); i++ {
-		if code[i] == '`' {
-			run++
-			longest = max(longest, run)
-		} else {
-			run = 0
-		}
-	}
-	return strings.Repeat("`", max(3, longest+1))
+	return strings.Repeat("`", max(3, longestRun(code, '`')+1))
 }
 
 // postCut cuts s to at most n bytes on a rune boundary, saying so.

@@ -41,6 +41,18 @@ type planOptions struct {
 	Posted    map[string]bool
 }
 
+// newPlanOptions applies the defaults to a reporter's caps (0 means 30
+// inline and 10 file-level comments); posted maps the fingerprints of the
+// findings earlier runs left in the diff.
+func newPlanOptions[V any](maxInline, maxFile int, posted map[string]V) planOptions {
+	o := planOptions{MaxInline: orInt(maxInline, 30), MaxFile: orInt(maxFile, 10),
+		Posted: make(map[string]bool, len(posted))}
+	for fp := range posted {
+		o.Posted[fp] = true
+	}
+	return o
+}
+
 // plan validates every location against the diff and degrades what cannot
 // be placed: range → single line → file-level → summary. Caps keep the
 // most severe findings inline (comments arrive most severe first).
@@ -58,8 +70,10 @@ func plan(comments []review.Comment, idx *diffIndex, o planOptions) []placement 
 		switch {
 		case o.Posted[p.FP]:
 			p.Kind = placePosted
-		case p.Kind == placeInline && budget <= 0, p.Kind == placeFile && files <= 0:
+		case p.Kind == placeInline && budget <= 0:
 			p.Kind, p.Note = placeSummary, "over the inline comment cap (--max-inline)"
+		case p.Kind == placeFile && files <= 0:
+			p.Kind, p.Note = placeSummary, "over the cap on file-level comments"
 		case p.Kind == placeInline:
 			budget--
 		case p.Kind == placeFile:

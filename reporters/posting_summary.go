@@ -92,22 +92,47 @@ func recordedState(r *review.Review, head, config, oldSummary string) *State {
 	return nil
 }
 
-// incompleteNote tells people that an incomplete review is not a baseline.
-func incompleteNote(r *review.Review) string {
-	return fmt.Sprintf("This review is %s: the next run reviews again everything since the last complete review.",
-		postOr(string(r.Status), "unknown"))
+// postingNotes adds to notes what the summary must warn about: each
+// posting error, then, when r is incomplete, that it is not a baseline.
+func postingNotes(notes []string, r *review.Review, errs ...error) []string {
+	for _, err := range errs {
+		if err != nil {
+			notes = append(notes, "Some comments could not be posted: "+err.Error())
+		}
+	}
+	if r.Status != review.StatusComplete {
+		notes = append(notes, fmt.Sprintf("This review is %s: the next run reviews again everything since the "+
+			"last complete review.", orText(string(r.Status), "unknown")))
+	}
+	return notes
+}
+
+// goneFindings lists, in the order of earlier, the fingerprints of ocr's
+// earlier findings that r no longer reports. Only a complete review of the
+// whole change can tell: an incremental, failed or partial one did not
+// look everywhere, and so lists none.
+func goneFindings(r *review.Review, incremental bool, earlier []string) []string {
+	if incremental || r.Status != review.StatusComplete {
+		return nil
+	}
+	now := make(map[string]bool, len(r.Comments))
+	for _, c := range r.Comments {
+		now[fingerprintOf(c)] = true
+	}
+	var gone []string
+	for _, fp := range earlier {
+		if !now[fp] {
+			gone = append(gone, fp)
+		}
+	}
+	return gone
 }
 
 func writeSummaryHead(b *strings.Builder, in stickyInput) {
 	r := in.Review
-	fmt.Fprintf(b, "## %s review\n\n", postOr(r.Tool, "ocr"))
-	reviewed := 0
-	for _, f := range r.Files {
-		if f.Reviewed {
-			reviewed++
-		}
-	}
-	fmt.Fprintf(b, "**Status:** %s · %d of %d files reviewed", postOr(string(r.Status), "unknown"), reviewed, len(r.Files))
+	fmt.Fprintf(b, "## %s review\n\n", orText(r.Tool, "ocr"))
+	reviewed := len(r.Files) - notReviewed(r.Files)
+	fmt.Fprintf(b, "**Status:** %s · %d of %d files reviewed", orText(string(r.Status), "unknown"), reviewed, len(r.Files))
 	if len(r.Head) >= 7 {
 		fmt.Fprintf(b, " · head `%s`", r.Head[:7])
 	}
@@ -201,19 +226,12 @@ func writeCoverage(b *strings.Builder, r *review.Review) {
 	}
 	fmt.Fprintf(b, "\n<details><summary>Files not reviewed (%d)</summary>\n\n", len(skipped))
 	for _, f := range skipped {
-		fmt.Fprintf(b, "- %s — %s\n", postCode(f.Path), postSafe(postOr(f.Reason, "not reviewed")))
+		fmt.Fprintf(b, "- %s — %s\n", postCode(f.Path), postSafe(orText(f.Reason, "not reviewed")))
 	}
 	for _, e := range r.Errors {
 		fmt.Fprintf(b, "- %s\n", postSafe(e))
 	}
 	b.WriteString("\n</details>\n")
-}
-
-func postOr(s, def string) string {
-	if s == "" {
-		return def
-	}
-	return s
 }
 
 // usagePrefix starts the summary's usage line, which changes on every run.

@@ -57,6 +57,19 @@ func newLimiter(base http.RoundTripper, writes int, sleep func(context.Context, 
 		writeSlots: make(chan struct{}, max(1, writes)), maxRetries: 3, maxWait: 15 * time.Minute}
 }
 
+// baseTransport is what a limiter sends through: hc's transport and
+// timeout, or http.DefaultTransport and a minute when hc leaves them out.
+func baseTransport(hc *http.Client) (http.RoundTripper, time.Duration) {
+	base, timeout := http.DefaultTransport, 60*time.Second
+	if hc != nil {
+		if hc.Transport != nil {
+			base = hc.Transport
+		}
+		timeout = hc.Timeout
+	}
+	return base, timeout
+}
+
 func postSleep(ctx context.Context, d time.Duration) error {
 	t := time.NewTimer(d)
 	defer t.Stop()

@@ -72,13 +72,6 @@ func fileNotification(f review.FileCoverage) *sarif.Notification {
 	return n
 }
 
-func orText(s, def string) string {
-	if s == "" {
-		return def
-	}
-	return s
-}
-
 // ensurePeriod ends a sentence with a period, as SARIF message rules ask.
 func ensurePeriod(s string) string {
 	if s == "" || strings.HasSuffix(s, ".") || strings.HasSuffix(s, "!") || strings.HasSuffix(s, "?") {

@@ -77,7 +77,7 @@ func mdParagraphs(s string) string {
 // mdCodeBlock fences code with a backtick fence longer than any backtick run
 // inside it, so the code cannot close the block; nothing inside is rendered.
 func mdCodeBlock(code, info string) string {
-	fence := strings.Repeat("`", max(3, longestRun(code, '`')+1))
+	fence := postFence(code)
 	code = strings.TrimRight(code, "\n")
 	return fence + info + "\n" + stripUnsafe(code) + "\n" + fence + "\n"
 }

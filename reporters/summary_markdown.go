@@ -131,11 +131,7 @@ func summaryCoverage(r *review.Review) string {
 				continue
 			}
 			listed++
-			reason := orText(f.Reason, "unknown")
-			if f.Detail != "" {
-				reason += ": " + f.Detail
-			}
-			fmt.Fprintf(&b, "| %s | %s |\n", mdText(f.Path), mdText(reason))
+			fmt.Fprintf(&b, "| %s | %s |\n", mdText(f.Path), mdText(skipReason(f)))
 		}
 		if missing > listed {
 			fmt.Fprintf(&b, "| … | %d more |\n", missing-listed)

@@ -105,11 +105,7 @@ func (t *Text) coverage(b *strings.Builder, r *review.Review) {
 		b.WriteString("\nnot reviewed:\n")
 		for _, f := range r.Files {
 			if !f.Reviewed {
-				reason := orText(f.Reason, "unknown")
-				if f.Detail != "" {
-					reason += ": " + f.Detail
-				}
-				fmt.Fprintf(b, "  ✗ %s (%s)\n", termText(f.Path), termText(reason))
+				fmt.Fprintf(b, "  ✗ %s (%s)\n", termText(f.Path), termText(skipReason(f)))
 			}
 		}
 	}

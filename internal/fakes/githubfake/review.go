@@ -172,35 +172,42 @@ func (s *Server) createFileComment(w http.ResponseWriter, r *http.Request) {
 	fakes.WriteJSON(w, 201, pc)
 }
 
-func (s *Server) createIssueComment(w http.ResponseWriter, r *http.Request) {
+// decodeBody reads an issue comment's {"body"}; a bad one is answered
+// with 400 and ok false.
+func (s *Server) decodeBody(w http.ResponseWriter, r *http.Request) (body string, ok bool) {
 	var in struct {
 		Body string `json:"body"`
 	}
 	if !fakes.Decode(s.t, r, &in) {
 		fakes.WriteJSON(w, 400, map[string]string{"message": "Problems parsing JSON"})
+		return "", false
+	}
+	return in.Body, true
+}
+
+func (s *Server) createIssueComment(w http.ResponseWriter, r *http.Request) {
+	body, ok := s.decodeBody(w, r)
+	if !ok {
 		return
 	}
-	if len(in.Body) >= 65536 {
+	if len(body) >= 65536 {
 		s.unprocessable(w, "Body is too long (maximum is 65536 characters)")
 		return
 	}
-	c := IssueComment{ID: s.id(), Body: in.Body, User: s.poster()}
+	c := IssueComment{ID: s.id(), Body: body, User: s.poster()}
 	s.issues = append(s.issues, c)
 	fakes.WriteJSON(w, 201, c)
 }
 
 func (s *Server) editIssueComment(w http.ResponseWriter, r *http.Request) {
-	var in struct {
-		Body string `json:"body"`
-	}
-	if !fakes.Decode(s.t, r, &in) {
-		fakes.WriteJSON(w, 400, map[string]string{"message": "Problems parsing JSON"})
+	body, ok := s.decodeBody(w, r)
+	if !ok {
 		return
 	}
 	id, _ := strconv.ParseInt(s.reIssueComment.FindStringSubmatch(r.URL.Path)[1], 10, 64)
 	for i := range s.issues {
 		if s.issues[i].ID == id {
-			s.issues[i].Body = in.Body
+			s.issues[i].Body = body
 			fakes.WriteJSON(w, 200, s.issues[i])
 			return
 		}

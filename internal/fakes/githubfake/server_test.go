@@ -80,15 +80,7 @@ func TestSecondaryLimitOnceAndPagination(t *testing.T) {
 
 func post(t *testing.T, f *githubfake.Server, path, body string) (int, string) {
 	t.Helper()
-	req, _ := http.NewRequest(http.MethodPost, f.URL+path, strings.NewReader(body))
-	req.Header.Set("Authorization", "Bearer tok")
-	resp, err := f.Client().Do(req)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer resp.Body.Close()
-	b, _ := io.ReadAll(resp.Body)
-	return resp.StatusCode, string(b)
+	return do(t, f, http.MethodPost, path, body)
 }
 
 // TestUserByTokenKind: GET /user answers a personal access token's account
@@ -122,7 +114,13 @@ func TestUserByTokenKind(t *testing.T) {
 
 func get(t *testing.T, f *githubfake.Server, path string) (int, string) {
 	t.Helper()
-	req, _ := http.NewRequest(http.MethodGet, f.URL+path, nil)
+	return do(t, f, http.MethodGet, path, "")
+}
+
+// do sends one request with the fake's token and returns the answer.
+func do(t *testing.T, f *githubfake.Server, method, path, body string) (int, string) {
+	t.Helper()
+	req, _ := http.NewRequest(method, f.URL+path, strings.NewReader(body))
 	req.Header.Set("Authorization", "Bearer tok")
 	resp, err := f.Client().Do(req)
 	if err != nil {

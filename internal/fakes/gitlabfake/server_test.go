@@ -66,7 +66,13 @@ func TestTooManyRequestsOnce(t *testing.T) {
 
 func post(t *testing.T, f *gitlabfake.Server, path, body string) (int, string) {
 	t.Helper()
-	req, _ := http.NewRequest(http.MethodPost, f.URL+path, strings.NewReader(body))
+	return do(t, f, http.MethodPost, path, body)
+}
+
+// do sends one request with the fake's token and returns the answer.
+func do(t *testing.T, f *gitlabfake.Server, method, path, body string) (int, string) {
+	t.Helper()
+	req, _ := http.NewRequest(method, f.URL+path, strings.NewReader(body))
 	req.Header.Set("Private-Token", "tok")
 	req.Header.Set("Content-Type", "application/json")
 	resp, err := f.Client().Do(req)
@@ -82,16 +88,9 @@ func post(t *testing.T, f *gitlabfake.Server, path, body string) (int, string) {
 // notes posted with the token; others' notes carry their own IDs.
 func TestCurrentUser(t *testing.T) {
 	f := gitlabfake.New(t, gitlabfake.Config{Diff: diff, Base: base, Start: start, Head: head})
-	req, _ := http.NewRequest(http.MethodGet, f.APIURL()+"/user", nil)
-	req.Header.Set("Private-Token", "tok")
-	resp, err := f.Client().Do(req)
-	if err != nil {
-		t.Fatal(err)
-	}
-	b, _ := io.ReadAll(resp.Body)
-	resp.Body.Close()
-	if resp.StatusCode != 200 || !strings.Contains(string(b), `"id":9042`) || !strings.Contains(string(b), `"bot":true`) {
-		t.Errorf("GET /user: %d %s", resp.StatusCode, b)
+	status, b := do(t, f, http.MethodGet, "/api/v4/user", "")
+	if status != 200 || !strings.Contains(b, `"id":9042`) || !strings.Contains(b, `"bot":true`) {
+		t.Errorf("GET /user: %d %s", status, b)
 	}
 	post(t, f, f.MRPath()+"/notes", `{"body":"mine"}`)
 	f.AddNote(gitlabfake.Human("mallory"), "theirs")
