@@ -18,11 +18,6 @@ type args struct {
 	prefix string // "comments[2]." when decoding an element
 }
 
-// argError is a problem with the model's arguments.
-type argError struct{ msg string }
-
-func (e *argError) Error() string { return e.msg }
-
 // parseArgs accepts a JSON object; empty input and null mean no arguments.
 func parseArgs(raw []byte) *args {
 	a := &args{m: map[string]json.RawMessage{}}
@@ -31,7 +26,7 @@ func parseArgs(raw []byte) *args {
 		return a
 	}
 	if err := json.Unmarshal(raw, &a.m); err != nil {
-		a.err = &argError{fmt.Sprintf("arguments are not a valid JSON object (%v); send an object such as {%s}", jsonErr(err), `"name": value`)}
+		a.err = fmt.Errorf("arguments are not a valid JSON object (%s); send an object such as {%s}", jsonErr(err), `"name": value`)
 	}
 	return a
 }
@@ -47,7 +42,7 @@ func (a *args) result() Result { return errorf("%s", a.err.Error()) }
 // fail records the first problem.
 func (a *args) fail(format string, v ...any) {
 	if a.err == nil {
-		a.err = &argError{fmt.Sprintf(format, v...)}
+		a.err = fmt.Errorf(format, v...)
 	}
 }
 

@@ -4,26 +4,15 @@ import (
 	"context"
 	"strings"
 	"testing"
-
-	"github.com/ocr-ci/ocr/internal/git"
 )
 
 // TestBackslashInPath: `\` is a valid character in a git path. A file named
 // with one must be readable and commentable under its real name; reading
 // `\` as a separator is only the fallback (and never escapes the root).
 func TestBackslashInPath(t *testing.T) {
-	dir := t.TempDir()
-	runGit(t, dir, "init", "-q")
 	name := `dir/back\slash.go`
-	writeFiles(t, dir, map[string]string{name: "package p\n\nvar B = 2\n", "dir/back/slash.go": "package other\n"})
-	runGit(t, dir, "add", "-A")
-	runGit(t, dir, "commit", "-q", "-m", "c")
-	repo, err := git.Open(context.Background(), dir, git.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer repo.Close()
-	s := &Session{Source: RefSource(repo, runGit(t, dir, "rev-parse", "HEAD")), File: name,
+	_, repo, head := commitFiles(t, map[string]string{name: "package p\n\nvar B = 2\n", "dir/back/slash.go": "package other\n"})
+	s := &Session{Source: RefSource(repo, head), File: name,
 		Diffs: map[string]string{name: "@@ -0,0 +1,3 @@\n+package p\n+\n+var B = 2\n"}}
 	call := func(tool, args string) Result {
 		return Default().Call(context.Background(), PhaseMain, s, tool, args)

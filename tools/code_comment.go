@@ -9,18 +9,6 @@ import (
 	"github.com/ocr-ci/ocr/internal/review"
 )
 
-// commentItem is one element of code_comment's comments array. Thinking is
-// not offered in the schema but kept when a model sends it.
-type commentItem struct {
-	Path         string
-	Content      string
-	ExistingCode string
-	Suggestion   string
-	Category     string
-	Severity     string
-	Thinking     string
-}
-
 // codeComment collects findings. comments is an array or a JSON string
 // holding one; items without content are dropped; path defaults to the
 // call's path, then to the file under review.
@@ -31,12 +19,15 @@ func codeComment(_ context.Context, s *Session, raw json.RawMessage) Result {
 	if a.err != nil {
 		return a.result()
 	}
-	if !ok {
-		return errorf("'comments' array is required. Got args: %s", clip(string(raw), 200))
+	var items []CommentInput
+	if ok {
+		var err error
+		if items, err = decodeComments(v); err != nil {
+			return errorf("%v", err)
+		}
 	}
-	items, err := decodeComments(v)
-	if err != nil {
-		return errorf("%v", err)
+	if len(items) == 0 {
+		return errorf("'comments' array is required. Got args: %s", clip(string(raw), 200))
 	}
 	known := func(p string) bool {
 		_, ok := s.Diffs[p]
@@ -48,12 +39,9 @@ func codeComment(_ context.Context, s *Session, raw json.RawMessage) Result {
 	}
 	out := make([]CommentInput, 0, len(items))
 	for _, it := range items {
-		if c, ok := it.input(def, known); ok {
+		if c, ok := normalize(it, def, known); ok {
 			out = append(out, c)
 		}
-	}
-	if len(items) == 0 {
-		return errorf("'comments' array is required. Got args: %s", clip(string(raw), 200))
 	}
 	if len(out) == 0 {
 		return errorf("no comment had any content, so nothing was recorded; put the finding in content")
@@ -62,7 +50,7 @@ func codeComment(_ context.Context, s *Session, raw json.RawMessage) Result {
 }
 
 // decodeComments accepts an array of objects or a JSON string of one.
-func decodeComments(v json.RawMessage) ([]commentItem, error) {
+func decodeComments(v json.RawMessage) ([]CommentInput, error) {
 	var s string
 	if json.Unmarshal(v, &s) == nil {
 		var list []json.RawMessage
@@ -75,7 +63,7 @@ func decodeComments(v json.RawMessage) ([]commentItem, error) {
 	if err := json.Unmarshal(v, &list); err != nil {
 		return nil, fmt.Errorf("comments must be an array of objects, got %s", kind(v))
 	}
-	items := make([]commentItem, len(list))
+	items := make([]CommentInput, len(list))
 	for i, el := range list {
 		it, err := decodeItem(el, i)
 		if err != nil {
@@ -86,14 +74,15 @@ func decodeComments(v json.RawMessage) ([]commentItem, error) {
 	return items, nil
 }
 
-// decodeItem decodes comments[i], naming a field of the wrong type.
-func decodeItem(el json.RawMessage, i int) (commentItem, error) {
+// decodeItem decodes comments[i] as sent, naming a field of the wrong
+// type. Thinking is not offered in the schema but kept when a model sends it.
+func decodeItem(el json.RawMessage, i int) (CommentInput, error) {
 	if kind(el) != "an object" {
-		return commentItem{}, fmt.Errorf("comments[%d] must be an object, got %s", i, kind(el))
+		return CommentInput{}, fmt.Errorf("comments[%d] must be an object, got %s", i, kind(el))
 	}
 	a := parseArgs(el)
 	a.prefix = fmt.Sprintf("comments[%d].", i)
-	it := commentItem{
+	it := CommentInput{
 		Path:         a.str("path", false),
 		Content:      a.str("content", false),
 		ExistingCode: a.str("existing_code", false),
@@ -105,8 +94,10 @@ func decodeItem(el json.RawMessage, i int) (commentItem, error) {
 	return it, a.err
 }
 
-// input turns an item into a CommentInput; false for an item without content.
-func (it commentItem) input(def string, known func(string) bool) (CommentInput, bool) {
+// normalize settles a decoded item's path (def when it names no known
+// file), trims its content and folds category and severity; false for an
+// item without content.
+func normalize(it CommentInput, def string, known func(string) bool) (CommentInput, bool) {
 	if strings.TrimSpace(it.Content) == "" {
 		return CommentInput{}, false
 	}

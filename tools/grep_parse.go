@@ -44,8 +44,13 @@ func parseGrepLine(l, prefix string, known map[string]bool) (Match, bool) {
 	if m, ok := parseQuotedGrepLine(l); ok {
 		return m, true
 	}
-	// Without -z the path ends at a ":<digits>:": the first one naming a
-	// known file, else the first one.
+	return splitGrepLine(l, known)
+}
+
+// splitGrepLine parses "path:n:text" written without -z, where the path
+// ends at a ":<digits>:": the first one naming a known file, else the
+// first one.
+func splitGrepLine(l string, known map[string]bool) (Match, bool) {
 	var first Match
 	found := false
 	for i := 0; i < len(l); i++ {

@@ -6,7 +6,6 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
-	"github.com/ocr-ci/ocr/internal/git"
 )
 
 func TestParseGrepQuotedPath(t *testing.T) {
@@ -28,22 +27,12 @@ func TestParseGrepQuotedPath(t *testing.T) {
 // backslash or a tab; code_search must give the model the real path, which
 // file_read then opens (and which a secret filter can recognise).
 func TestCodeSearchQuotedNames(t *testing.T) {
-	dir := t.TempDir()
-	runGit(t, dir, "init", "-q")
 	names := []string{`q"dir/a.go`, `back\slash.go`, "tab\tname.go"}
 	files := map[string]string{}
 	for _, n := range names {
 		files[n] = "package p\n\nvar Needle = 1\n"
 	}
-	writeFiles(t, dir, files)
-	runGit(t, dir, "add", "-A")
-	runGit(t, dir, "commit", "-q", "-m", "c")
-	repo, err := git.Open(context.Background(), dir, git.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer repo.Close()
-	head := runGit(t, dir, "rev-parse", "HEAD")
+	_, repo, head := commitFiles(t, files)
 	for mode, src := range map[string]Source{"ref": RefSource(repo, head), "work": WorkSource(repo)} {
 		s := &Session{Source: src}
 		res := Default().Call(context.Background(), PhaseMain, s, "code_search", `{"search_text":"Needle"}`)

@@ -153,13 +153,31 @@ func newFixture(t testing.TB) *fixture {
 		t.Fatal(err)
 	}
 	writeFiles(t, f.plain, map[string]string{".git/config": "[credential] token=SECRET\n"})
-	repo, err := git.Open(context.Background(), f.dir, git.Options{})
+	f.repo = openRepo(t, f.dir)
+	return f
+}
+
+// openRepo opens the repository at dir, closed when the test ends.
+func openRepo(t testing.TB, dir string) *git.Repo {
+	t.Helper()
+	repo, err := git.Open(context.Background(), dir, git.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { repo.Close() })
-	f.repo = repo
-	return f
+	return repo
+}
+
+// commitFiles makes a repository in a new temporary directory holding one
+// commit of files, and returns its directory, the open Repo and the commit.
+func commitFiles(t testing.TB, files map[string]string) (dir string, repo *git.Repo, head string) {
+	t.Helper()
+	dir = t.TempDir()
+	runGit(t, dir, "init", "-q")
+	writeFiles(t, dir, files)
+	runGit(t, dir, "add", "-A")
+	runGit(t, dir, "commit", "-q", "-m", "c")
+	return dir, openRepo(t, dir), runGit(t, dir, "rev-parse", "HEAD")
 }
 
 // sources returns the four modes' sources over the fixture.

@@ -6,31 +6,20 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-
-	"github.com/ocr-ci/ocr/internal/git"
 )
 
 // A committed symlink to an ignored file (a .env that CI wrote from its
 // secrets) must not let the model read the ignored file: only listed files
 // can be read, and that holds for where a symlink ends up too.
 func TestSymlinkToIgnoredFileIsNotRead(t *testing.T) {
-	dir := t.TempDir()
-	runGit(t, dir, "init", "-q")
-	writeFiles(t, dir, map[string]string{
+	dir, repo, _ := commitFiles(t, map[string]string{
 		".gitignore":     ".env\nsecrets/\n",
 		"notes.txt":      "->.env",
 		"deep.txt":       "->secrets/token",
 		"readme.txt":     "->docs/readme.md",
 		"docs/readme.md": "# docs\n",
 	})
-	runGit(t, dir, "add", "-A")
-	runGit(t, dir, "commit", "-q", "-m", "links")
 	writeFiles(t, dir, map[string]string{".env": "API_TOKEN=SECRET\n", "secrets/token": "SECRET\n"})
-	repo, err := git.Open(context.Background(), dir, git.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { repo.Close() })
 	plain := filepath.Join(t.TempDir(), "plain")
 	if err := os.CopyFS(plain, os.DirFS(dir)); err != nil {
 		t.Fatal(err)

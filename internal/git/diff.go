@@ -41,13 +41,8 @@ func (r *Repo) Diff(ctx context.Context, from, to string) ([]byte, error) {
 // diff to a temporary file (no copying through a pipe), which is then read
 // into a string of exactly its size for the parser to slice in place.
 func (r *Repo) DiffText(ctx context.Context, from, to string) (string, error) {
-	if err := r.needRepo(); err != nil {
+	if err := r.needRefs(from, to); err != nil {
 		return "", err
-	}
-	for _, ref := range []string{from, to} {
-		if err := checkRef(ref); err != nil {
-			return "", err
-		}
 	}
 	args := append(diffArgs(), "--end-of-options", r.mapRef(from), r.mapRef(to), "--")
 	text, err := r.runToString(ctx, call{args: args})

@@ -3,7 +3,8 @@
 // Every call runs `git --no-pager` with configuration that would change the
 // output (diff prefixes, colour, path quoting, hunk merging, submodule
 // format, grep columns) pinned on the command line, hooks and fsmonitor
-// disabled, GIT_TERMINAL_PROMPT=0, GIT_OPTIONAL_LOCKS=0 and LC_ALL=C. Refs
+// disabled, GIT_TERMINAL_PROMPT=0, GIT_OPTIONAL_LOCKS=0 and LC_ALL=C
+// (C.UTF-8 for grep, so that -i and -P are Unicode-aware). Refs
 // are passed after --end-of-options (git grep, which lacks it, relies on
 // the ref check alone) and refs beginning with '-' are rejected with
 // ErrBadRef before git runs; paths go after --. Each call has a timeout and
@@ -15,8 +16,8 @@
 // restarted if it dies; Close stops it.
 //
 // Nothing here writes to the repository, checks anything out or runs code
-// from it, with one exception: EnsureHistory may fetch missing commits into
-// a shallow clone (it only adds objects).
+// from it, with one exception: EnsureHistory and EnsureParents may fetch
+// missing commits into a shallow clone (fetching only adds objects).
 //
 // Git 2.30 or later is required (rev-parse --end-of-options); before 2.38,
 // which added grep --max-count, Grep caps matches per file itself. ocr's

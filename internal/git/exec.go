@@ -150,6 +150,8 @@ type capBuffer struct {
 	max int
 }
 
+// Write keeps what fits under max and reports everything written, so git
+// is never stopped by a full stderr.
 func (b *capBuffer) Write(p []byte) (int, error) {
 	if room := b.max - b.buf.Len(); room > 0 {
 		b.buf.Write(p[:min(room, len(p))])
@@ -157,4 +159,5 @@ func (b *capBuffer) Write(p []byte) (int, error) {
 	return len(p), nil
 }
 
+// String returns what was kept.
 func (b *capBuffer) String() string { return b.buf.String() }

@@ -26,10 +26,7 @@ func (r *Repo) ReadFile(ctx context.Context, ref, p string) ([]byte, error) {
 	if ref == "" {
 		return r.readDisk(clean)
 	}
-	if err := r.needRepo(); err != nil {
-		return nil, err
-	}
-	if err := checkRef(ref); err != nil {
+	if err := r.needRefs(ref); err != nil {
 		return nil, err
 	}
 	if strings.Contains(ref, ":") {
@@ -101,23 +98,41 @@ func inGitDir(rel string) bool {
 	return false
 }
 
-// readDisk reads a work-tree file, refusing anything that resolves
-// outside the top-level directory or is not a regular file.
-func (r *Repo) readDisk(rel string) ([]byte, error) {
+// WorkPath resolves the work-tree path p (relative to the top-level
+// directory, '/'-separated), following symlinks, and returns where the
+// file really is, relative to the top-level directory. A path that leads
+// outside the repository or into .git fails with ErrOutsideRepository; one
+// that does not exist with ErrNotFound. It works on a Plain directory too.
+func (r *Repo) WorkPath(p string) (string, error) {
+	rel, err := cleanPath(p)
+	if err != nil {
+		return "", err
+	}
 	real, err := filepath.EvalSymlinks(filepath.Join(r.dir, filepath.FromSlash(rel)))
 	if errors.Is(err, fs.ErrNotExist) || errors.Is(err, syscall.ENOTDIR) {
-		return nil, fmt.Errorf("%s: %w", rel, ErrNotFound)
+		return "", fmt.Errorf("%s: %w", rel, ErrNotFound)
 	}
 	if err != nil {
-		return nil, fmt.Errorf("could not resolve %s: %w", rel, err)
+		return "", fmt.Errorf("could not resolve %s: %w", rel, err)
 	}
 	within, err := filepath.Rel(r.dir, real)
 	if err != nil || within == ".." || strings.HasPrefix(within, ".."+string(filepath.Separator)) {
-		return nil, fmt.Errorf("%s resolves to %s: %w", rel, real, ErrOutsideRepository)
+		return "", fmt.Errorf("%s resolves to %s: %w", rel, real, ErrOutsideRepository)
 	}
 	if inGitDir(within) {
-		return nil, fmt.Errorf("%s resolves into git's own directory: %w", rel, ErrOutsideRepository)
+		return "", fmt.Errorf("%s resolves into git's own directory: %w", rel, ErrOutsideRepository)
 	}
+	return filepath.ToSlash(within), nil
+}
+
+// readDisk reads a work-tree file, refusing anything that resolves
+// outside the top-level directory or is not a regular file.
+func (r *Repo) readDisk(rel string) ([]byte, error) {
+	within, err := r.WorkPath(rel)
+	if err != nil {
+		return nil, err
+	}
+	real := filepath.Join(r.dir, filepath.FromSlash(within))
 	fi, err := os.Stat(real)
 	if err != nil {
 		return nil, fmt.Errorf("could not read %s: %w", rel, err)

@@ -12,13 +12,10 @@ import (
 // beginning with '-' fails with ErrBadRef before git runs; a ref that does
 // not exist fails with ErrUnknownRef.
 func (r *Repo) ResolveCommit(ctx context.Context, ref string) (string, error) {
-	if err := r.needRepo(); err != nil {
+	if err := r.needRefs(ref); err != nil {
 		return "", err
 	}
-	if err := checkRef(ref); err != nil {
-		return "", err
-	}
-	sha, ok, err := r.revParse(ctx, r.mapRef(ref)+"^{commit}")
+	sha, ok, err := r.commitOf(ctx, r.mapRef(ref))
 	if err != nil {
 		return "", fmt.Errorf("could not resolve %q: %w", ref, err)
 	}
@@ -49,13 +46,8 @@ func (r *Repo) revParse(ctx context.Context, name string) (sha string, ok bool, 
 // MergeBase returns the best common ancestor of commits a and b. Commits
 // without one fail with ErrNoMergeBase.
 func (r *Repo) MergeBase(ctx context.Context, a, b string) (string, error) {
-	if err := r.needRepo(); err != nil {
+	if err := r.needRefs(a, b); err != nil {
 		return "", err
-	}
-	for _, ref := range []string{a, b} {
-		if err := checkRef(ref); err != nil {
-			return "", err
-		}
 	}
 	out, err := r.run(ctx, call{args: []string{"merge-base", "--end-of-options", a, b}})
 	if exitCode(err) == 1 && len(out) == 0 {
@@ -118,6 +110,24 @@ func (r *Repo) Head(ctx context.Context) (sha string, unborn bool, err error) {
 
 // hasCommit reports whether name resolves to a commit present locally.
 func (r *Repo) hasCommit(ctx context.Context, name string) (bool, error) {
-	_, ok, err := r.revParse(ctx, name+"^{commit}")
+	_, ok, err := r.commitOf(ctx, name)
 	return ok, err
+}
+
+// commitOf resolves name to the commit it points to. A commit found once
+// stays (fetching only adds objects), and a full object name always means
+// the same object, so answers for full names are remembered: the runner,
+// EnsureHistory, EnsureParents and FirstParent ask about the same SHAs.
+func (r *Repo) commitOf(ctx context.Context, name string) (sha string, ok bool, err error) {
+	if v, ok := r.commits.Load(name); ok {
+		return v.(string), true, nil
+	}
+	sha, ok, err = r.revParse(ctx, name+"^{commit}")
+	if ok {
+		r.commits.Store(sha, sha)
+		if isFullSHA(name) {
+			r.commits.Store(name, sha)
+		}
+	}
+	return sha, ok, err
 }

@@ -35,6 +35,7 @@ const (
 	utf8Locale          = "C.UTF-8"
 )
 
+// withDefaults fills the zero fields.
 func (o Options) withDefaults() Options {
 	if o.MaxProcs <= 0 {
 		o.MaxProcs = defaultMaxProcs
@@ -64,8 +65,11 @@ type Repo struct {
 	envC      []string
 	envUTF8   []string
 	batch     *catFile
+	commits   sync.Map // full object name → commit SHA, see commitOf
 }
 
+// newRepo builds a Repo for dir (not yet checked) with its process slots,
+// environments and cat-file process.
 func newRepo(dir string, opt Options) *Repo {
 	opt = opt.withDefaults()
 	r := &Repo{dir: dir, opt: opt, sem: make(chan struct{}, opt.MaxProcs),
@@ -116,11 +120,9 @@ func Open(ctx context.Context, dir string, opt Options) (*Repo, error) {
 // Grep (always with NoIndex) and ReadFile with ref "" work; the other
 // methods return ErrNotRepository.
 func Plain(dir string, opt Options) *Repo {
-	abs, err := filepath.Abs(dir)
-	if err == nil {
-		if real, err := filepath.EvalSymlinks(abs); err == nil {
-			abs = real
-		}
+	abs, err := realPath(dir)
+	if err != nil {
+		abs, _ = filepath.Abs(dir) // a missing directory: its searches fail later
 	}
 	r := newRepo(abs, opt)
 	r.plain = true
@@ -130,10 +132,7 @@ func Plain(dir string, opt Options) *Repo {
 // absDir returns dir as an absolute path with symlinks resolved, checking
 // that it is a directory.
 func absDir(dir string) (string, error) {
-	abs, err := filepath.Abs(dir)
-	if err == nil {
-		abs, err = filepath.EvalSymlinks(abs)
-	}
+	abs, err := realPath(dir)
 	if err != nil {
 		return "", err
 	}
@@ -145,6 +144,15 @@ func absDir(dir string) (string, error) {
 		return "", fmt.Errorf("%s is not a directory", abs)
 	}
 	return abs, nil
+}
+
+// realPath returns path as an absolute path with symlinks resolved.
+func realPath(path string) (string, error) {
+	abs, err := filepath.Abs(path)
+	if err != nil {
+		return "", err
+	}
+	return filepath.EvalSymlinks(abs)
 }
 
 // Dir is the absolute top-level directory of the work tree.
@@ -162,6 +170,19 @@ func (r *Repo) needRepo() error {
 	return nil
 }
 
+// needRefs fails for a Plain directory or a ref checkRef refuses.
+func (r *Repo) needRefs(refs ...string) error {
+	if err := r.needRepo(); err != nil {
+		return err
+	}
+	for _, ref := range refs {
+		if err := checkRef(ref); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
 // acquire takes a process slot, giving up when ctx ends.
 func (r *Repo) acquire(ctx context.Context) error {
 	select {
@@ -175,6 +196,7 @@ func (r *Repo) acquire(ctx context.Context) error {
 	}
 }
 
+// release gives back a slot taken by acquire.
 func (r *Repo) release() {
 	r.running.Add(-1)
 	<-r.sem

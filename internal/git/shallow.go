@@ -23,22 +23,23 @@ func (r *Repo) IsShallow(ctx context.Context) (bool, error) {
 // merge base, fetching from the remote when they do not: missing commits
 // are fetched by SHA, then a shallow clone is deepened by 50, 200 and 1000
 // commits and finally unshallowed. It returns a note for each action for
-// the caller to print. Fetching only adds objects; it is the one operation
-// of this package that writes to the repository. When the history cannot
-// be completed the error names the CI setting that fixes it.
+// the caller to print. Fetching only adds objects; with EnsureParents it
+// is the one operation of this package that writes to the repository.
+// When the history cannot be completed the error names the CI setting
+// that fixes it.
 func (r *Repo) EnsureHistory(ctx context.Context, base, head string) (notes []string, err error) {
-	if err := r.needRepo(); err != nil {
-		return nil, err
-	}
-	for _, ref := range []string{base, head} {
-		if err := checkRef(ref); err != nil {
-			return nil, err
-		}
-	}
-	if ok, err := r.historyOK(ctx, base, head); ok || err != nil {
+	if err := r.needRefs(base, head); err != nil {
 		return nil, err
 	}
 	h := &history{repo: r, refs: []string{base, head}}
+	if err := h.findMissing(ctx); err != nil {
+		return nil, err
+	}
+	if len(h.missing) == 0 {
+		if ok, err := r.merged(ctx, base, head); ok || err != nil {
+			return nil, err
+		}
+	}
 	if err := h.prepare(ctx); err != nil {
 		return nil, err
 	}
@@ -46,21 +47,25 @@ func (r *Repo) EnsureHistory(ctx context.Context, base, head string) (notes []st
 	return h.notes, err
 }
 
-// prepare finds the missing commits, whether the clone is shallow and the
-// remote to fetch from.
-func (h *history) prepare(ctx context.Context) error {
+// findMissing lists the refs whose commits are not present. Only a full
+// SHA can be asked of a remote: a missing name is ErrUnknownRef.
+func (h *history) findMissing(ctx context.Context) error {
 	for _, ref := range h.refs {
 		ok, err := h.repo.hasCommit(ctx, ref)
-		if err != nil {
+		switch {
+		case err != nil:
 			return err
-		}
-		if !ok && !isFullSHA(ref) {
-			return unknownRef(ref) // only a full SHA can be asked of a remote
-		}
-		if !ok {
+		case !ok && !isFullSHA(ref):
+			return unknownRef(ref)
+		case !ok:
 			h.missing = append(h.missing, ref)
 		}
 	}
+	return nil
+}
+
+// prepare finds whether the clone is shallow and the remote to fetch from.
+func (h *history) prepare(ctx context.Context) error {
 	var err error
 	if h.shallow, err = h.repo.IsShallow(ctx); err != nil {
 		return err
@@ -75,12 +80,19 @@ func (h *history) prepare(ctx context.Context) error {
 }
 
 // historyOK reports whether both commits exist and have a merge base.
+// Commits found present are remembered (commitOf), so after each fetch
+// only the ones still missing cost a git call.
 func (r *Repo) historyOK(ctx context.Context, base, head string) (bool, error) {
 	for _, ref := range []string{base, head} {
 		if ok, err := r.hasCommit(ctx, ref); !ok || err != nil {
 			return false, err
 		}
 	}
+	return r.merged(ctx, base, head)
+}
+
+// merged reports whether base and head have a merge base.
+func (r *Repo) merged(ctx context.Context, base, head string) (bool, error) {
 	_, err := r.MergeBase(ctx, base, head)
 	if errors.Is(err, ErrNoMergeBase) {
 		return false, nil
