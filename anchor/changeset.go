@@ -211,3 +211,38 @@ func (cs *ChangeSet) filesWith(text string) []int {
 	})
 	return cs.byLine[text]
 }
+
+// candidateFiles lists, in order, the files whose hunks can hold the
+// snippet at level: those with its first line that must match exactly
+// (on either side), or every file when it has none.
+func (cs *ChangeSet) candidateFiles(sn *snippet, level int) []int {
+	seen := make(map[int]bool)
+	for slot := range 2 {
+		items := sn.pattern(level, slot)
+		k := 0
+		for k < len(items) && (items[k].gap || items[k].optional(level)) {
+			k++
+		}
+		if k == len(items) {
+			all := make([]int, len(cs.files))
+			for i := range all {
+				all[i] = i
+			}
+			return all
+		}
+		for _, i := range cs.filesWith(items[k].lit) {
+			seen[i] = true
+		}
+		if level > levelLiteral && items[k].alt != items[k].lit {
+			for _, i := range cs.filesWith(items[k].alt) {
+				seen[i] = true
+			}
+		}
+	}
+	out := make([]int, 0, len(seen))
+	for i := range seen {
+		out = append(out, i)
+	}
+	sort.Ints(out)
+	return out
+}

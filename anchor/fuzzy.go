@@ -56,30 +56,11 @@ func (sn *snippet) fuzzyTokens(slot int) [][]string {
 func fuzzyFind(seq *sequence, snip [][]string, oneHunk bool) ([]match, float64) {
 	n := len(snip)
 	vocab, ids := seq.tokenIDs()
-	var want []int32
-	seen := make([]bool, len(vocab))
-	for _, line := range snip {
-		for _, t := range line {
-			id, ok := vocab[t]
-			if !ok {
-				id = -1 // never equal to a token of seq
-			} else {
-				seen[id] = true
-			}
-			want = append(want, id)
-		}
-	}
+	want, seen := snippetIDs(vocab, snip)
 	if n == 0 || len(want) < fuzzyMinTokens || len(seq.lines) < n {
 		return nil, 0
 	}
-	shared := make([]int, len(seq.lines)) // tokens of the line found in the snippet
-	for i, line := range ids {
-		for _, id := range line {
-			if seen[id] {
-				shared[i]++
-			}
-		}
-	}
+	shared := sharedTokens(ids, seen)
 	var best []match
 	bestScore := fuzzyThreshold
 	for p := 0; p+n <= len(seq.lines); p++ {
@@ -106,11 +87,41 @@ func fuzzyFind(seq *sequence, snip [][]string, oneHunk bool) ([]match, float64) 
 	return best, bestScore
 }
 
-func windowMatch(seq *sequence, p, e int) match {
-	m := match{start: seq.lines[p].line, end: seq.lines[e].line, hunk: seq.lines[p].hunk}
-	if seq.lines[e].hunk != m.hunk {
-		m.hunk = -1
+// snippetIDs maps the snippet's tokens to seq's ids (-1, equal to none,
+// for a token seq lacks) and marks the ids it uses.
+func snippetIDs(vocab map[string]int32, snip [][]string) (want []int32, seen []bool) {
+	seen = make([]bool, len(vocab))
+	for _, line := range snip {
+		for _, t := range line {
+			id, ok := vocab[t]
+			if !ok {
+				id = -1 // never equal to a token of seq
+			} else {
+				seen[id] = true
+			}
+			want = append(want, id)
+		}
 	}
+	return want, seen
+}
+
+// sharedTokens counts, per line, the tokens that also occur in the
+// snippet: an upper bound of what a window can have in common with it.
+func sharedTokens(ids [][]int32, seen []bool) []int {
+	shared := make([]int, len(ids))
+	for i, line := range ids {
+		for _, id := range line {
+			if seen[id] {
+				shared[i]++
+			}
+		}
+	}
+	return shared
+}
+
+// windowMatch is the match of positions p..e of seq with its changed lines.
+func windowMatch(seq *sequence, p, e int) match {
+	m := seq.window(p, e)
 	for q := p; q <= e; q++ {
 		if seq.lines[q].kind != Context {
 			m.changed++

@@ -118,12 +118,8 @@ func (m *matcher) try(p int) {
 	if !ok {
 		return
 	}
-	first, last := &m.seq.lines[p], &m.seq.lines[end]
-	h := first.hunk
-	if last.hunk != h {
-		h = -1
-	}
-	found := match{start: first.line, end: last.line, hunk: h, changed: changed}
+	found := m.seq.window(p, end)
+	found.changed = changed
 	for i, prev := range m.matches {
 		if prev.end == found.end {
 			// Same place found twice (through the marker-stripped text), or

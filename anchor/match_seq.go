@@ -41,6 +41,17 @@ func newSequence(lines []seqLine) sequence {
 	return s
 }
 
+// window is the match covering positions p..e, its changed lines not
+// counted; hunk is -1 unless one hunk holds both ends.
+func (s *sequence) window(p, e int) match {
+	first, last := &s.lines[p], &s.lines[e]
+	m := match{start: first.line, end: last.line, hunk: first.hunk}
+	if last.hunk != m.hunk {
+		m.hunk = -1
+	}
+	return m
+}
+
 // containing returns the positions of the lines that contain part, in
 // order, with one fast substring search over the whole sequence.
 func (s *sequence) containing(part string) []int {

@@ -38,7 +38,8 @@ func TestParseGolden(t *testing.T) {
 	}
 }
 
-// checkGolden compares got with the golden file, rewriting it under -update.
+// checkGolden compares got with the golden file, rewriting it under the
+// package's -update flag.
 func checkGolden(t *testing.T, path, got string) {
 	t.Helper()
 	if *update {
@@ -49,7 +50,8 @@ func checkGolden(t *testing.T, path, got string) {
 	}
 	want, err := os.ReadFile(path)
 	if err != nil {
-		t.Fatalf("%v (run go test ./anchor -run TestParseGolden -update)", err)
+		test, _, _ := strings.Cut(t.Name(), "/")
+		t.Fatalf("%v (run go test ./anchor -run %s -update)", err, test)
 	}
 	if got != string(want) {
 		t.Errorf("%s differs (rerun with -update and review the change):\n--- got\n%s--- want\n%s", path, got, want)

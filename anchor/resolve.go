@@ -3,7 +3,6 @@ package anchor
 import (
 	"context"
 	"path"
-	"sort"
 	"strings"
 
 	"github.com/ocr-ci/ocr/internal/review"
@@ -114,13 +113,21 @@ func (r *resolver) inFile(path string, sn *snippet) (review.Location, bool) {
 		if !loaded {
 			whole, loaded = r.wholeSeq(path, f), true // only now: NewFile may read from git
 		}
-		for _, st := range group {
-			if whole == nil {
-				break
-			}
-			if ms := findAll(whole, st.sn.pattern(st.level, 0), st.level, false); len(ms) > 0 {
-				return r.location(f, path, 0, ms, review.MethodWholeFile), true
-			}
+		if loc, ok := r.inWhole(whole, f, path, group); ok {
+			return loc, true
+		}
+	}
+	return review.Location{}, false
+}
+
+// inWhole tries the stages in order on the whole new file (nil: none).
+func (r *resolver) inWhole(whole *sequence, f *File, path string, group []stage) (review.Location, bool) {
+	for _, st := range group {
+		if whole == nil {
+			break
+		}
+		if ms := findAll(whole, st.sn.pattern(st.level, 0), st.level, false); len(ms) > 0 {
+			return r.location(f, path, 0, ms, review.MethodWholeFile), true
 		}
 	}
 	return review.Location{}, false
@@ -181,41 +188,6 @@ func (r *resolver) otherFiles(path string, sn *snippet) (review.Location, bool) 
 		}
 	}
 	return review.Location{}, false
-}
-
-// candidateFiles lists, in order, the files whose hunks can hold the
-// snippet at level: those with its first line that must match exactly
-// (on either side), or every file when it has none.
-func (cs *ChangeSet) candidateFiles(sn *snippet, level int) []int {
-	seen := make(map[int]bool)
-	for slot := range 2 {
-		items := sn.pattern(level, slot)
-		k := 0
-		for k < len(items) && (items[k].gap || items[k].optional(level)) {
-			k++
-		}
-		if k == len(items) {
-			all := make([]int, len(cs.files))
-			for i := range all {
-				all[i] = i
-			}
-			return all
-		}
-		for _, i := range cs.filesWith(items[k].lit) {
-			seen[i] = true
-		}
-		if level > levelLiteral && items[k].alt != items[k].lit {
-			for _, i := range cs.filesWith(items[k].alt) {
-				seen[i] = true
-			}
-		}
-	}
-	out := make([]int, 0, len(seen))
-	for i := range seen {
-		out = append(out, i)
-	}
-	sort.Ints(out)
-	return out
 }
 
 // relocate is step 5: one Relocate request, then steps 1–3 again.

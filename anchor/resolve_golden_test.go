@@ -37,7 +37,7 @@ func TestResolveGolden(t *testing.T) {
 				}
 				fmt.Fprintf(&b, "\n%s\n-> %s\n\n", q.Code, describeLoc(loc))
 			}
-			compareGolden(t, strings.TrimSuffix(in, ".queries")+".golden", b.String())
+			checkGolden(t, strings.TrimSuffix(in, ".queries")+".golden", b.String())
 		})
 	}
 }
@@ -74,23 +74,4 @@ func parseQueries(t *testing.T, raw string) []Query {
 	}
 	flush()
 	return qs
-}
-
-// compareGolden compares got with the golden file, rewriting it under the
-// package's -update flag.
-func compareGolden(t *testing.T, path, got string) {
-	t.Helper()
-	if *update {
-		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run go test ./anchor -run TestResolveGolden -update)", err)
-	}
-	if got != string(want) {
-		t.Errorf("%s differs (rerun with -update and review the change):\n--- got\n%s--- want\n%s", path, got, want)
-	}
 }

@@ -1,6 +1,7 @@
 package anchor
 
 import (
+	"cmp"
 	"sort"
 
 	"github.com/ocr-ci/ocr/internal/review"
@@ -48,28 +49,42 @@ func (r *resolver) rank(ms []match) (match, []int) {
 	return ms[0], cands
 }
 
+// less orders by compareRank, then the earliest start.
 func (r *resolver) less(a, b match) bool {
-	if (a.hunk >= 0) != (b.hunk >= 0) {
-		return a.hunk >= 0
-	}
-	if da, db := r.dist(a), r.dist(b); da != db {
-		return da < db
-	}
-	if sa, sb := r.startDist(a), r.startDist(b); sa != sb {
-		return sa < sb
-	}
-	if a.end-a.start != b.end-b.start {
-		return a.end-a.start < b.end-b.start
-	}
-	if a.changed != b.changed {
-		return a.changed > b.changed
+	if c := r.compareRank(a, b); c != 0 {
+		return c < 0
 	}
 	return a.start < b.start
 }
 
-func (r *resolver) tie(a, b match) bool {
-	return (a.hunk >= 0) == (b.hunk >= 0) && r.dist(a) == r.dist(b) && r.startDist(a) == r.startDist(b) &&
-		a.end-a.start == b.end-b.start && a.changed == b.changed
+// tie reports whether a and b are equally good: they differ at most in
+// where they start.
+func (r *resolver) tie(a, b match) bool { return r.compareRank(a, b) == 0 }
+
+// compareRank orders a before b (-1) when it is the better place, in the
+// order rank documents, the start line aside.
+func (r *resolver) compareRank(a, b match) int {
+	if c := cmp.Compare(outside(a), outside(b)); c != 0 {
+		return c
+	}
+	if c := cmp.Compare(r.dist(a), r.dist(b)); c != 0 {
+		return c
+	}
+	if c := cmp.Compare(r.startDist(a), r.startDist(b)); c != 0 {
+		return c
+	}
+	if c := cmp.Compare(a.end-a.start, b.end-b.start); c != 0 {
+		return c
+	}
+	return cmp.Compare(b.changed, a.changed)
+}
+
+// outside is 1 for a match that no single hunk holds, 0 otherwise.
+func outside(m match) int {
+	if m.hunk < 0 {
+		return 1
+	}
+	return 0
 }
 
 // startDist breaks ties between ranges that both hold the hint: the one

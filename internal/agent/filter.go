@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"strings"
+	"sync"
 	"text/template"
 
 	openai "github.com/sashabaranov/go-openai"
@@ -15,6 +16,12 @@ import (
 
 //go:embed prompts/filter.tmpl
 var filterPrompt string
+
+// filterTemplate parses prompts/filter.tmpl on first use, once per process
+// rather than once per group.
+var filterTemplate = sync.OnceValues(func() (*template.Template, error) {
+	return template.New("filter").Parse(filterPrompt)
+})
 
 // FilterTool is the name of the function the filter model answers through.
 const FilterTool = "drop_comments"
@@ -102,7 +109,7 @@ func filterRequest(model, diff string, comments []review.Comment) (openai.ChatCo
 // renderFilter executes the four parts of prompts/filter.tmpl: system,
 // user, tool (description) and schema (the tool's parameters).
 func renderFilter(diff string, comments []review.Comment) (map[string]string, error) {
-	tmpl, err := template.New("filter").Parse(filterPrompt)
+	tmpl, err := filterTemplate()
 	if err != nil {
 		return nil, fmt.Errorf("reflection filter: bad embedded prompt: %w", err)
 	}

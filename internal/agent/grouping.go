@@ -66,23 +66,25 @@ func related(files []GroupFile) [][]int {
 	uf := newUnionFind(len(files))
 	byKey := map[string]int{}
 	plain := map[string][]int{} // stem without role marker → files
+	stems := make([]string, len(files))
+	roles := make([]bool, len(files))
 	for i, f := range files {
-		k := variantKey(f.Path)
+		stems[i], roles[i] = stem(path.Base(f.Path))
+		k := variantKey(f.Path, stems[i])
 		if j, ok := byKey[k]; ok {
 			uf.join(i, j)
 		} else {
 			byKey[k] = i
 		}
-		if s, role := stem(path.Base(f.Path)); !role {
-			plain[s] = append(plain[s], i)
+		if !roles[i] {
+			plain[stems[i]] = append(plain[stems[i]], i)
 		}
 	}
 	for i, f := range files {
-		s, role := stem(path.Base(f.Path))
-		if !role {
+		if !roles[i] {
 			continue
 		}
-		c := plain[s]
+		c := plain[stems[i]]
 		if j, same := inDir(files, c, path.Dir(f.Path)); len(c) == 1 || same {
 			uf.join(i, j)
 		}
@@ -90,17 +92,17 @@ func related(files []GroupFile) [][]int {
 	return uf.sets()
 }
 
-// variantKey is the directory plus stem with locale segments wildcarded:
-// files with equal keys are variants of one resource or same-stem siblings.
-func variantKey(p string) string {
-	dir, base := path.Split(p)
+// variantKey is the directory with locale segments wildcarded plus the
+// base name's stem s: files with equal keys are variants of one resource
+// or same-stem siblings.
+func variantKey(p, s string) string {
+	dir, _ := path.Split(p)
 	segs := strings.Split(strings.Trim(dir, "/"), "/")
-	for i, s := range segs {
-		if isLocale(s) {
+	for i, seg := range segs {
+		if isLocale(seg) {
 			segs[i] = "{locale}"
 		}
 	}
-	s, _ := stem(base)
 	return strings.Join(segs, "/") + "/" + s
 }
 

@@ -188,7 +188,7 @@ func (t *task) send(ctx context.Context, req openai.ChatCompletionRequest, estim
 	if err := ctx.Err(); err != nil {
 		return openai.ChatCompletionResponse{}, err
 	}
-	if !t.budget.reserve(estimate) {
+	if !t.run.budget.reserve(estimate) {
 		return openai.ChatCompletionResponse{}, errBudget
 	}
 	req.Model = t.a.cfg.Model
@@ -196,7 +196,7 @@ func (t *task) send(ctx context.Context, req openai.ChatCompletionRequest, estim
 		req.MaxCompletionTokens = t.a.cfg.MaxCompletionTokens
 	}
 	resp, err := t.a.chat.Chat(ctx, req)
-	t.budget.settle(estimate, resp.Usage)
+	t.run.budget.settle(estimate, resp.Usage)
 	t.account(resp.Usage)
 	return resp, err
 }

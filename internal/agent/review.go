@@ -50,7 +50,7 @@ func (r *run) group(ctx context.Context, i, n int, g Group) groupResult {
 	for k, idx := range g {
 		files[k] = r.in.Files[idx]
 	}
-	t := &task{a: r.a, run: r, files: files, budget: r.budget,
+	t := &task{a: r.a, run: r, files: files,
 		sess: &tools.Session{Source: r.in.Source, Diffs: r.diffs, File: files[0].Path}}
 	if ctx.Err() != nil {
 		return groupResult{reason: ReasonTimeout, detail: "the run was cancelled before the group started"}

@@ -13,11 +13,10 @@ import (
 
 // task is the review of one group.
 type task struct {
-	a      *Agent
-	run    *run
-	files  []File
-	sess   *tools.Session
-	budget *budget
+	a     *Agent // run.a, kept short for the many uses
+	run   *run
+	files []File
+	sess  *tools.Session
 
 	mu       sync.Mutex
 	usage    review.Usage
@@ -38,10 +37,15 @@ type groupResult struct {
 	dropped int
 }
 
+// account adds one request's provider usage to the group's.
 func (t *task) account(u openai.Usage) {
+	t.addUsage(review.Usage{Requests: 1, PromptTokens: u.PromptTokens, CompletionTokens: u.CompletionTokens})
+}
+
+func (t *task) addUsage(u review.Usage) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
-	t.usage = t.usage.Add(review.Usage{Requests: 1, PromptTokens: u.PromptTokens, CompletionTokens: u.CompletionTokens})
+	t.usage = t.usage.Add(u)
 }
 
 // review runs the plan phase when the group is large, then the main
@@ -124,10 +128,8 @@ func (t *task) filtered(ctx context.Context, cs []review.Comment) ([]review.Comm
 		return cs, 0
 	}
 	kept, u, err := t.a.cfg.Filter(ctx, t.groupDiff(), cs)
-	t.budget.settle(0, openai.Usage{PromptTokens: u.PromptTokens, CompletionTokens: u.CompletionTokens})
-	t.mu.Lock()
-	t.usage = t.usage.Add(u)
-	t.mu.Unlock()
+	t.run.budget.settle(0, openai.Usage{PromptTokens: u.PromptTokens, CompletionTokens: u.CompletionTokens})
+	t.addUsage(u)
 	if err != nil {
 		t.run.progress("filter for %s failed (%v); keeping all %d comment(s)", t.label(), err, len(cs))
 		return cs, 0

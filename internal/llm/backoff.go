@@ -38,5 +38,3 @@ func parseRetryAfter(v string, now time.Time) (time.Duration, bool) {
 	}
 	return 0, false
 }
-
-func itoa(n int) string { return strconv.Itoa(n) }

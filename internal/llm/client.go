@@ -5,6 +5,7 @@ import (
 	"errors"
 	"math/rand/v2"
 	"net/http"
+	"strconv"
 	"strings"
 	"time"
 
@@ -150,7 +151,7 @@ func redactToken(msg, token string) string {
 
 func describe(e *Error) string {
 	if e.Status > 0 {
-		return "HTTP " + itoa(e.Status) + " " + http.StatusText(e.Status)
+		return "HTTP " + strconv.Itoa(e.Status) + " " + http.StatusText(e.Status)
 	}
 	return "network error: " + truncate(e.Message, 120)
 }

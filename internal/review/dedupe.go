@@ -31,14 +31,14 @@ func Dedupe(comments []Comment) []Comment {
 	var kept []Comment
 	var groups []dupGroup
 	for _, c := range sorted {
-		w := words(c.Content)
-		i := findDuplicate(kept, groups, c, w)
+		d := digestOf(c)
+		i := findDuplicate(kept, groups, c, d)
 		if i < 0 {
 			kept = append(kept, c)
-			groups = append(groups, dupGroup{words: w})
+			groups = append(groups, dupGroup{digest: d})
 			continue
 		}
-		groups[i].add(kept[i], c)
+		groups[i].add(kept[i], c, d)
 	}
 	for i := range kept {
 		if s, ok := groups[i].agreed(); ok && strings.TrimSpace(kept[i].Suggestion) == "" {
@@ -50,20 +50,19 @@ func Dedupe(comments []Comment) []Comment {
 
 // dupGroup is what Dedupe remembers about a kept comment's duplicates.
 type dupGroup struct {
-	words       map[string]bool
+	digest      digest // of the kept comment
 	suggestions []string
 	// conflict is set when a duplicate's suggestion replaces other lines
 	// than the kept comment's, so it cannot be moved over.
 	conflict bool
 }
 
-// add records duplicate d of kept k.
-func (g *dupGroup) add(k, d Comment) {
+// add records duplicate d (with digest dd) of kept k.
+func (g *dupGroup) add(k, d Comment, dd digest) {
 	if strings.TrimSpace(d.Suggestion) == "" {
 		return
 	}
-	if d.StartLine != k.StartLine || lastLine(d.Location) != lastLine(k.Location) ||
-		NormalizeCode(d.ExistingCode) != NormalizeCode(k.ExistingCode) {
+	if d.StartLine != k.StartLine || lastLine(d.Location) != lastLine(k.Location) || dd.code != g.digest.code {
 		g.conflict = true
 		return
 	}
@@ -85,10 +84,10 @@ func (g *dupGroup) agreed() (string, bool) {
 }
 
 // findDuplicate returns the index of the first kept comment that c (with
-// word set w) duplicates, or -1.
-func findDuplicate(kept []Comment, groups []dupGroup, c Comment, w map[string]bool) int {
+// digest d) duplicates, or -1.
+func findDuplicate(kept []Comment, groups []dupGroup, c Comment, d digest) int {
 	for i, k := range kept {
-		if sameFinding(k, c) && similarEnough(k, c, groups[i].words, w) {
+		if sameFinding(k, c) && similarEnough(groups[i].digest, d) {
 			return i
 		}
 	}
@@ -99,7 +98,7 @@ func findDuplicate(kept []Comment, groups []dupGroup, c Comment, w map[string]bo
 // and category, overlapping line ranges (file-level comments overlap only
 // each other) and similar texts (see DuplicateSimilarity).
 func Duplicate(a, b Comment) bool {
-	return sameFinding(a, b) && similarEnough(a, b, words(a.Content), words(b.Content))
+	return sameFinding(a, b) && similarEnough(digestOf(a), digestOf(b))
 }
 
 // sameFinding is the cheap part of Duplicate: same place and category.
@@ -110,13 +109,25 @@ func sameFinding(a, b Comment) bool {
 	return a.FileLevel() || (lastLine(a.Location) >= b.StartLine && lastLine(b.Location) >= a.StartLine)
 }
 
-// similarEnough compares the word sets wa and wb of a's and b's texts.
-func similarEnough(a, b Comment, wa, wb map[string]bool) bool {
+// digest is what comparing a comment's text and quoted code needs,
+// computed once per comment rather than once per pair.
+type digest struct {
+	words map[string]bool
+	code  string // NormalizeCode of ExistingCode; "" when it quotes nothing
+}
+
+func digestOf(c Comment) digest {
+	return digest{words: words(c.Content), code: NormalizeCode(c.ExistingCode)}
+}
+
+// similarEnough compares two comments' texts by their digests; quoting the
+// same code lowers the bar.
+func similarEnough(a, b digest) bool {
 	threshold := DuplicateSimilarity
-	if strings.TrimSpace(a.ExistingCode) != "" && NormalizeCode(a.ExistingCode) == NormalizeCode(b.ExistingCode) {
+	if a.code != "" && a.code == b.code {
 		threshold = SameCodeSimilarity
 	}
-	return jaccard(wa, wb) >= threshold
+	return jaccard(a.words, b.words) >= threshold
 }
 
 // lastLine is EndLine, or StartLine when EndLine is unset or before it.

@@ -93,13 +93,22 @@ type builtin struct {
 func loadCatalogue() ([]builtin, error) {
 	var out []builtin
 	for _, e := range table() {
-		b, err := catalogueFS.ReadFile("catalogue/" + e.file)
+		b, err := e.load()
 		if err != nil {
-			return nil, fmt.Errorf("built-in rule %s: missing text %s: %w", e.id, e.file, err)
+			return nil, err
 		}
-		out = append(out, builtin{entry: e, text: strings.TrimSpace(string(b))})
+		out = append(out, b)
 	}
 	return out, nil
+}
+
+// load reads the entry's Markdown text.
+func (e entry) load() (builtin, error) {
+	b, err := catalogueFS.ReadFile("catalogue/" + e.file)
+	if err != nil {
+		return builtin{}, fmt.Errorf("built-in rule %s: missing text %s: %w", e.id, e.file, err)
+	}
+	return builtin{entry: e, text: strings.TrimSpace(string(b))}, nil
 }
 
 // rule converts a catalogue entry to the reporters' vocabulary.

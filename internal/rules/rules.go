@@ -168,11 +168,10 @@ func (m Match) Rule() review.Rule {
 		if e.id != m.RuleID {
 			continue
 		}
-		b, err := catalogueFS.ReadFile("catalogue/" + e.file)
-		if err != nil {
-			break
+		if b, err := e.load(); err == nil {
+			return b.rule()
 		}
-		return builtin{entry: e, text: strings.TrimSpace(string(b))}.rule()
+		break
 	}
 	return review.Rule{ID: m.RuleID, Title: m.Title, Help: m.Text}
 }
