@@ -35,6 +35,9 @@ var errProtocol = errors.New("unexpected output from git cat-file --batch")
 
 // get asks for one object ("<ref>:<path>"); a missing object is ErrNotFound.
 func (c *catFile) get(ctx context.Context, spec string) (object, error) {
+	if err := ctx.Err(); err != nil {
+		return object{}, err // select below would pick at random between ready cases
+	}
 	select {
 	case c.lock <- struct{}{}:
 	case <-ctx.Done():
