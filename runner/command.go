@@ -55,6 +55,9 @@ func (c *Command) Main(ctx context.Context, args []string) int {
 	case "review":
 		return c.review(ctx, rest)
 	case "version", "--version", "-version":
+		if len(rest) > 0 {
+			return c.fail(usagef("ocr version takes no arguments"))
+		}
 		fmt.Fprintf(c.Stdout, "ocr %s\n", Version)
 		return ExitOK
 	case "tools":

@@ -79,3 +79,12 @@ func TestBrokenEventPayloadIsUsage(t *testing.T) {
 		}
 	}
 }
+
+func TestVersionTakesNoArguments(t *testing.T) {
+	if code, out, _ := run(t, "version"); code != ExitOK || !strings.HasPrefix(out, "ocr ") {
+		t.Errorf("ocr version: exit %d, %q", code, out)
+	}
+	if code, _, errs := run(t, "version", "--x"); code != ExitUsage || !strings.Contains(errs, "no arguments") {
+		t.Errorf("ocr version --x: exit %d, %q", code, errs)
+	}
+}

@@ -19,6 +19,9 @@ func (r *Repo) ResolveCommit(ctx context.Context, ref string) (string, error) {
 	if err != nil {
 		return "", fmt.Errorf("could not resolve %q: %w", ref, err)
 	}
+	if !ok && ref == "HEAD" {
+		return "", fmt.Errorf("HEAD has no commit yet: commit first, or review the work tree (no --commit): %w", ErrUnknownRef)
+	}
 	if !ok {
 		return "", unknownRef(ref)
 	}

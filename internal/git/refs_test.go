@@ -189,3 +189,12 @@ func TestPlain(t *testing.T) {
 	_, err = r.ReadFile(ctx, "HEAD", "x")
 	wantErr(t, err, ErrNotRepository)
 }
+
+func TestResolveHeadOfEmptyRepository(t *testing.T) {
+	r := openT(t, initRepo(t))
+	_, err := r.ResolveCommit(context.Background(), "HEAD")
+	wantErr(t, err, ErrUnknownRef)
+	if err == nil || !strings.Contains(err.Error(), "no commit yet") {
+		t.Errorf("error %v does not say the repository has no commit", err)
+	}
+}
