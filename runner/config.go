@@ -2,7 +2,6 @@ package runner
 
 import (
 	"flag"
-	"fmt"
 	"strings"
 	"time"
 
@@ -221,8 +220,3 @@ func (l *listFlag) Set(v string) error {
 }
 
 var _ flag.Value = (*listFlag)(nil)
-
-// String renders the configuration for `ocr env` (no secrets live here).
-func (c *Config) String() string {
-	return fmt.Sprintf("mode=%s repo=%s from=%s to=%s commit=%s", c.mode(), c.Repo, c.From, c.To, c.Commit)
-}

@@ -69,8 +69,12 @@ func (c *Command) newJob(ctx context.Context, cfg *Config) (*job, error) {
 func (j *job) checkPosting() error {
 	for _, s := range j.specs {
 		if s.Kind == reporters.KindGitLabDiscussion && j.ci.PR > 0 && j.env.GitLab.Token == "" {
-			return usagef("gitlab-discussion needs OCR_GITLAB_TOKEN (or GITLAB_TOKEN): a project or group access token " +
-				"with the api scope; CI_JOB_TOKEN cannot create merge request notes (or leave gitlab-discussion out of --report)")
+			only := ""
+			if j.env.GitLab.JobToken != "" {
+				only = " (only CI_JOB_TOKEN is set)"
+			}
+			return usagef("gitlab-discussion needs OCR_GITLAB_TOKEN (or GITLAB_TOKEN)%s: a project or group access token "+
+				"with the api scope; CI_JOB_TOKEN cannot create merge request notes (or leave gitlab-discussion out of --report)", only)
 		}
 	}
 	return nil
