@@ -7,7 +7,9 @@ import (
 	"fmt"
 	"os"
 
+	"github.com/ocr-ci/ocr/internal/ci"
 	"github.com/ocr-ci/ocr/internal/git"
+	"github.com/ocr-ci/ocr/internal/selection"
 	"github.com/ocr-ci/ocr/tools"
 )
 
@@ -60,9 +62,9 @@ func (c *Command) callTool(ctx context.Context, cfg *Config, reg *tools.Registry
 	}
 	defer closeFn()
 	res := reg.CallJSON(ctx, s, name, args)
-	e, err := loadCIEnv()
+	e, err := ci.Load()
 	if err != nil {
-		return err
+		return usagef("%w", err)
 	}
 	if e.GitHub.Actions {
 		// Tool output is repository content: in an Actions log, a line of it
@@ -81,7 +83,7 @@ func (c *Command) callTool(ctx context.Context, cfg *Config, reg *tools.Registry
 func (c *Command) toolSession(ctx context.Context, cfg *Config) (*tools.Session, func(), error) {
 	repo, err := c.openRepo(ctx, cfg)
 	if errors.Is(err, git.ErrNotRepository) && cfg.mode() == "workspace" {
-		return &tools.Session{Source: guardSecrets(tools.DirSource(cfg.Repo)), Diffs: map[string]string{}}, func() {}, nil
+		return &tools.Session{Source: selection.GuardSecrets(tools.DirSource(cfg.Repo)), Diffs: map[string]string{}}, func() {}, nil
 	}
 	if err != nil {
 		return nil, nil, err
@@ -91,7 +93,7 @@ func (c *Command) toolSession(ctx context.Context, cfg *Config) (*tools.Session,
 		repo.Close()
 		return nil, nil, err
 	}
-	return &tools.Session{Source: guardSecrets(sourceFor(repo, ch)), Diffs: publicDiffs(ch.Diffs)}, func() { repo.Close() }, nil
+	return &tools.Session{Source: selection.GuardSecrets(sourceFor(repo, ch)), Diffs: selection.PublicDiffs(ch.Diffs)}, func() { repo.Close() }, nil
 }
 
 // sourceFor returns where the tools read: the reviewed commit, or the work tree.

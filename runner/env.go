@@ -6,19 +6,21 @@ import (
 	"net/url"
 	"strings"
 	"text/tabwriter"
+
+	"github.com/ocr-ci/ocr/internal/ci"
 )
 
 // applyContext fills what the flags and OCR_* variables left open from the
 // detected CI context: explicit settings always win.
-func applyContext(cfg *Config, ci Context) {
+func applyContext(cfg *Config, cx ci.Context) {
 	if cfg.From == "" && cfg.Commit == "" {
-		cfg.From, cfg.To, cfg.Commit, cfg.fromIsGuess = ci.From, ci.To, ci.Commit, ci.FromIsGuess
+		cfg.From, cfg.To, cfg.Commit, cfg.fromIsGuess = cx.From, cx.To, cx.Commit, cx.FromIsGuess
 	}
 	if cfg.ConfigRef == "" {
-		cfg.ConfigRef = ci.ConfigRef
+		cfg.ConfigRef = cx.ConfigRef
 	}
 	if len(cfg.Reports) == 0 && cfg.Format == "" {
-		for _, r := range ci.Reports {
+		for _, r := range cx.Reports {
 			if r == "sarif=ocr.sarif" {
 				r = "sarif=" + cfg.SarifFile
 			}
@@ -33,20 +35,20 @@ func (c *Command) env(ctx context.Context, args []string) error {
 	if err != nil {
 		return err
 	}
-	e, err := loadCIEnv()
+	e, err := ci.Load()
 	if err != nil {
-		return err
+		return usagef("%w", err)
 	}
-	ci, err := detect(e)
+	cx, err := ci.Detect(e)
 	if err != nil {
-		return err
+		return usagef("%w", err)
 	}
-	applyContext(cfg, ci)
+	applyContext(cfg, cx)
 	llmHost, model, llmErr := describeLLM(cfg)
 	tw := tabwriter.NewWriter(c.Stdout, 0, 4, 2, ' ', 0)
 	rows := [][2]string{
-		{"platform", ci.Platform}, {"event", ci.Event}, {"why", ci.Why},
-		{"mode", cfg.mode()}, {"range", rangeOf(cfg)}, {"pull request", prOf(ci)},
+		{"platform", cx.Platform}, {"event", cx.Event}, {"why", cx.Why},
+		{"mode", cfg.mode()}, {"range", rangeOf(cfg)}, {"pull request", prOf(cx)},
 		{"config ref", cfg.ConfigRef}, {"reports", strings.Join(reportsOf(cfg), ", ")},
 		{"llm endpoint", llmHost}, {"model", model},
 		{"github token", mask(e.GitHub.Token)}, {"gitlab token", mask(e.GitLab.Token)},
@@ -70,12 +72,12 @@ func rangeOf(cfg *Config) string {
 	return "work tree against HEAD"
 }
 
-func prOf(ci Context) string {
-	if ci.PR == 0 {
+func prOf(cx ci.Context) string {
+	if cx.PR == 0 {
 		return ""
 	}
-	s := fmt.Sprintf("#%d", ci.PR)
-	if ci.Fork {
+	s := fmt.Sprintf("#%d", cx.PR)
+	if cx.Fork {
 		s += " (from a fork: read-only)"
 	}
 	return s

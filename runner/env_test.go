@@ -1,9 +1,31 @@
 package runner
 
 import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
+
+	"github.com/ocr-ci/ocr/internal/ci"
 )
+
+func eventFile(t *testing.T, body string) string {
+	t.Helper()
+	p := filepath.Join(t.TempDir(), "event.json")
+	if err := os.WriteFile(p, []byte(body), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+const prEvent = `{"pull_request":{"number":7,
+  "base":{"sha":"b000000000000000000000000000000000000000","repo":{"full_name":"o/r"}},
+  "head":{"sha":"h000000000000000000000000000000000000000","repo":{"full_name":"%s"}}},
+  "repository":{"full_name":"o/r","default_branch":"main"}}`
+
+func sprintf(format string, args ...any) string { return fmt.Sprintf(format, args...) }
 
 func TestEnvCommandMasksSecrets(t *testing.T) {
 	clearCI(t)
@@ -29,5 +51,16 @@ func TestEnvCommandMasksSecrets(t *testing.T) {
 		if strings.Contains(out+errs, secret) {
 			t.Errorf("ocr env printed %q:\n%s", secret, out)
 		}
+	}
+}
+
+func TestApplyContextFlagsWin(t *testing.T) {
+	cfg := &Config{Commit: "mine", SarifFile: "out.sarif"}
+	applyContext(cfg, ci.Context{From: "a", To: "b", ConfigRef: "a", Reports: []string{"github-summary", "sarif=ocr.sarif"}})
+	if cfg.Commit != "mine" || cfg.From != "" {
+		t.Errorf("an explicit --commit must win over the detected range: %+v", cfg)
+	}
+	if !reflect.DeepEqual(cfg.Reports, []string{"github-summary", "sarif=out.sarif"}) {
+		t.Errorf("reports = %v", cfg.Reports)
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"time"
 
+	"github.com/ocr-ci/ocr/internal/ci"
 	"github.com/ocr-ci/ocr/internal/llm"
 	"github.com/ocr-ci/ocr/reporters"
 	"github.com/ocr-ci/ocr/tools"
@@ -12,8 +13,8 @@ import (
 // job is everything a full review needs, checked before any work starts.
 type job struct {
 	cfg     *Config
-	env     Env
-	ci      Context
+	env     ci.Env
+	ci      ci.Context
 	llm     llm.Config
 	specs   []reporters.Spec
 	reg     *tools.Registry
@@ -28,14 +29,14 @@ type job struct {
 func (c *Command) newJob(ctx context.Context, cfg *Config) (*job, error) {
 	j := &job{cfg: cfg, started: time.Now()}
 	var err error
-	if j.env, err = loadCIEnv(); err != nil {
-		return nil, err
+	if j.env, err = ci.Load(); err != nil {
+		return nil, usagef("%w", err)
 	}
-	if j.ci, err = detect(j.env); err != nil {
+	if j.ci, err = ci.Detect(j.env); err != nil {
 		return nil, usagef("%w", err)
 	}
 	if j.ci.NeedPR {
-		if err := resolvePR(ctx, &j.ci, j.env.GitHub); err != nil {
+		if err := ci.ResolvePR(ctx, &j.ci, j.env.GitHub); err != nil {
 			return nil, err
 		}
 	}

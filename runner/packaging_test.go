@@ -18,6 +18,7 @@ import (
 	"github.com/kelseyhightower/envconfig"
 	"gopkg.in/yaml.v3"
 
+	"github.com/ocr-ci/ocr/internal/ci"
 	"github.com/ocr-ci/ocr/internal/llm"
 	"github.com/ocr-ci/ocr/internal/review"
 	"github.com/ocr-ci/ocr/reporters"
@@ -36,9 +37,9 @@ func pkgVars(t *testing.T) map[string]pkgSource {
 	sources := []pkgSource{
 		{"OCR", func() any { return &Config{} }},
 		{"", func() any { return &llm.Config{} }},
-		{"", func() any { return &GitHubEnv{} }},
-		{"", func() any { return &GitLabEnv{} }},
-		{"", func() any { return &TermEnv{} }},
+		{"", func() any { return &ci.GitHubEnv{} }},
+		{"", func() any { return &ci.GitLabEnv{} }},
+		{"", func() any { return &ci.TermEnv{} }},
 	}
 	vars := map[string]pkgSource{}
 	for _, s := range sources {

@@ -10,22 +10,24 @@ import (
 
 	"github.com/ocr-ci/ocr/anchor"
 	"github.com/ocr-ci/ocr/internal/agent"
+	"github.com/ocr-ci/ocr/internal/ci"
 	"github.com/ocr-ci/ocr/internal/git"
 	"github.com/ocr-ci/ocr/internal/llm"
 	"github.com/ocr-ci/ocr/internal/review"
 	"github.com/ocr-ci/ocr/internal/rules"
+	"github.com/ocr-ci/ocr/internal/selection"
 	"github.com/ocr-ci/ocr/reporters"
 )
 
 // fullReview runs the pipeline: change → selection → agent → dedupe and
 // caps → reporters → exit code.
 func (c *Command) fullReview(ctx context.Context, j *job) int {
-	if j.ci.Platform == PlatformGitHub {
+	if j.ci.Platform == ci.PlatformGitHub {
 		// The runner reads workflow commands from stderr too; stdout may be a
 		// JSON or SARIF report that a command line would corrupt.
 		reporters.Mask(c.Stderr, j.secrets()...)
 	}
-	if j.ci.Platform != PlatformLocal {
+	if j.ci.Platform != ci.PlatformLocal {
 		c.logf("%s %s: %s; reports: %s", j.ci.Platform, orDash(j.ci.Event), orDash(j.ci.Why), strings.Join(reportsOf(j.cfg), ", "))
 	}
 	pr, err := c.prepare(ctx, j.cfg)
@@ -71,7 +73,7 @@ func (c *Command) scope(ctx context.Context, j *job, repo *git.Repo, ch *Change,
 		return nil, nil
 	}
 	c.logf("incremental review: only what changed since %s (--full reviews everything)", short(inc.Base))
-	files := selectFiles(inc.Files, inc.Diffs, c.selection(ctx, j.cfg, repo, inc))
+	files := selection.Files(inc.Files, inc.Diffs, c.selection(ctx, j.cfg, repo, inc))
 	return &narrowed{Change: inc, Preview: newPreview(inc, applyRuleSelection(files, set))}, earlier
 }
 
@@ -126,8 +128,8 @@ func (c *Command) agentInput(j *job, repo *git.Repo, ch *Change, p Preview, set 
 		return agent.Input{}, err
 	}
 	in := agent.Input{
-		Changes: anchor.NewChangeSet(ch.Files), Diffs: publicDiffs(ch.Diffs),
-		Source: guardSecrets(sourceFor(repo, ch)), Background: bg, Language: j.cfg.Language,
+		Changes: anchor.NewChangeSet(ch.Files), Diffs: selection.PublicDiffs(ch.Diffs),
+		Source: selection.GuardSecrets(sourceFor(repo, ch)), Background: bg, Language: j.cfg.Language,
 		Rules: func(path string) (string, string) {
 			m := set.Match(path)
 			return m.RuleID, m.Text

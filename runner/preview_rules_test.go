@@ -5,6 +5,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/ocr-ci/ocr/internal/selection"
 )
 
 // TestPreviewAppliesRuleFile: the preview shows the selection the review
@@ -21,7 +23,7 @@ func TestPreviewAppliesRuleFile(t *testing.T) {
 	r.commit("change")
 
 	p := previewJSON(t, "--repo", r.dir, "--commit", "HEAD")
-	checkReasons(t, p, map[string]string{"app.py": "", "infra/main.tf": ReasonUserExclude})
+	checkReasons(t, p, map[string]string{"app.py": "", "infra/main.tf": selection.ReasonUserExclude})
 	if p.Totals.Reviewed != 1 || p.Totals.Excluded != 1 {
 		t.Errorf("totals %+v, want 1 reviewed and 1 excluded", p.Totals)
 	}

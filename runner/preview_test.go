@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 	"strings"
 	"testing"
+
+	"github.com/ocr-ci/ocr/internal/selection"
 )
 
 func TestPreviewModes(t *testing.T) {
@@ -26,12 +28,12 @@ func TestPreviewModes(t *testing.T) {
 		if p.Base != root || p.Head != feature || p.Mode != "range" {
 			t.Errorf("base %s head %s mode %s: want merge base %s and head %s", p.Base, p.Head, p.Mode, root, feature)
 		}
-		want := map[string]string{"main.go": "", "util/util_test.go": ReasonTest, "vendor/x/x.go": ReasonVendored}
+		want := map[string]string{"main.go": "", "util/util_test.go": selection.ReasonTest, "vendor/x/x.go": selection.ReasonVendored}
 		checkReasons(t, p, want)
 	})
 	t.Run("root commit against the empty tree", func(t *testing.T) {
 		p := previewJSON(t, "--repo", r.dir, "--commit", root)
-		checkReasons(t, p, map[string]string{"main.go": "", "go.sum": ReasonLockfile})
+		checkReasons(t, p, map[string]string{"main.go": "", "go.sum": selection.ReasonLockfile})
 		if p.Totals.Files != 2 || p.Totals.Reviewed != 1 {
 			t.Errorf("totals %+v", p.Totals)
 		}
@@ -44,7 +46,7 @@ func TestPreviewModes(t *testing.T) {
 	})
 	t.Run("include tests", func(t *testing.T) {
 		p := previewJSON(t, "--repo", r.dir, "--from", "main", "--to", "feature", "--include-tests", "--exclude", "main.go")
-		checkReasons(t, p, map[string]string{"main.go": ReasonUserExclude, "util/util_test.go": ""})
+		checkReasons(t, p, map[string]string{"main.go": selection.ReasonUserExclude, "util/util_test.go": ""})
 	})
 }
 

@@ -7,6 +7,7 @@ import (
 
 	"github.com/ocr-ci/ocr/internal/git"
 	"github.com/ocr-ci/ocr/internal/rules"
+	"github.com/ocr-ci/ocr/internal/selection"
 )
 
 // review runs `ocr review`.
@@ -68,15 +69,15 @@ func (c *Command) prepare(ctx context.Context, cfg *Config) (*prepared, error) {
 		repo.Close()
 		return nil, err
 	}
-	files := applyRuleSelection(selectFiles(ch.Files, ch.Diffs, c.selection(ctx, cfg, repo, ch)), set)
+	files := applyRuleSelection(selection.Files(ch.Files, ch.Diffs, c.selection(ctx, cfg, repo, ch)), set)
 	return &prepared{repo: repo, change: ch, rules: set, preview: newPreview(ch, files)}, nil
 }
 
 // selection is the file-selection settings for a change.
-func (c *Command) selection(ctx context.Context, cfg *Config, repo *git.Repo, ch *Change) selection {
-	return selection{
-		exclude: cfg.Exclude, include: cfg.Include, includeTests: cfg.IncludeTests,
-		maxFileTokens: cfg.MaxFileTokens, generated: generatedProbe(ctx, repo, ch),
+func (c *Command) selection(ctx context.Context, cfg *Config, repo *git.Repo, ch *Change) selection.Options {
+	return selection.Options{
+		Exclude: cfg.Exclude, Include: cfg.Include, IncludeTests: cfg.IncludeTests,
+		MaxFileTokens: cfg.MaxFileTokens, Generated: selection.GeneratedProbe(ctx, repo, ch.Files, ch.ref()),
 	}
 }
 

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/ocr-ci/ocr/anchor"
+	"github.com/ocr-ci/ocr/internal/ci"
 	"github.com/ocr-ci/ocr/reporters"
 )
 
@@ -134,14 +135,14 @@ func (c *Command) fallback(j *job) reporters.Reporter {
 }
 
 func (j *job) summaryOptions() reporters.SummaryOptions {
-	if j.ci.Platform != PlatformGitHub {
+	if j.ci.Platform != ci.PlatformGitHub {
 		return reporters.SummaryOptions{}
 	}
 	return reporters.SummaryOptions{ServerURL: j.env.GitHub.ServerURL, Repository: j.env.GitHub.Repository}
 }
 
 func (j *job) repositoryURL() string {
-	if j.ci.Platform != PlatformGitHub || j.env.GitHub.Repository == "" {
+	if j.ci.Platform != ci.PlatformGitHub || j.env.GitHub.Repository == "" {
 		return ""
 	}
 	return strings.TrimRight(j.env.GitHub.ServerURL, "/") + "/" + j.env.GitHub.Repository

@@ -1,4 +1,4 @@
-package runner
+package selection
 
 import (
 	"path"

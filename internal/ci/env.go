@@ -1,6 +1,8 @@
-package runner
+package ci
 
 import (
+	"fmt"
+
 	"github.com/kelseyhightower/envconfig"
 )
 
@@ -62,17 +64,17 @@ type Env struct {
 	Term   TermEnv
 }
 
-// loadCIEnv reads the CI variables.
-func loadCIEnv() (Env, error) {
+// Load reads the CI variables.
+func Load() (Env, error) {
 	var e Env
 	if err := envconfig.Process("", &e.GitHub); err != nil {
-		return e, usagef("could not read the GitHub Actions environment: %w", err)
+		return e, fmt.Errorf("could not read the GitHub Actions environment: %w", err)
 	}
 	if err := envconfig.Process("", &e.GitLab); err != nil {
-		return e, usagef("could not read the GitLab CI environment: %w", err)
+		return e, fmt.Errorf("could not read the GitLab CI environment: %w", err)
 	}
 	if err := envconfig.Process("", &e.Term); err != nil {
-		return e, usagef("could not read NO_COLOR: %w", err)
+		return e, fmt.Errorf("could not read NO_COLOR: %w", err)
 	}
 	if e.GitHub.Token == "" {
 		e.GitHub.Token = e.GitHub.TokenFallback

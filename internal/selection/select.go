@@ -1,4 +1,4 @@
-package runner
+package selection
 
 import (
 	"path"
@@ -26,18 +26,21 @@ const (
 	ReasonTooLarge    = "too_large"
 )
 
-// selection is what file selection needs besides the diff.
-type selection struct {
-	exclude, include []string
-	includeTests     bool
-	maxFileTokens    int
-	// generated reports whether a file's header says it is generated.
-	generated func(path string) bool
+// Options is what file selection needs besides the diff.
+type Options struct {
+	// Exclude and Include are doublestar globs (--exclude, --include).
+	Exclude, Include []string
+	// IncludeTests reviews test files too.
+	IncludeTests bool
+	// MaxFileTokens is the largest diff of one file that is reviewed.
+	MaxFileTokens int
+	// Generated reports whether a file's header says it is generated.
+	Generated func(path string) bool
 }
 
-// selectFiles decides, for every file of the change, whether it is reviewed
+// Files decides, for every file of the change, whether it is reviewed
 // and, if not, why. The order of the checks is part of the contract.
-func selectFiles(files []anchor.File, diffs map[string]string, s selection) []review.FileCoverage {
+func Files(files []anchor.File, diffs map[string]string, s Options) []review.FileCoverage {
 	out := make([]review.FileCoverage, len(files))
 	for i := range files {
 		f := &files[i]
@@ -59,17 +62,17 @@ func oldPathIfMoved(f *anchor.File) string {
 }
 
 // reason returns why f is not reviewed, or "" when it is.
-func (s selection) reason(f *anchor.File, diffBytes int) string {
+func (s Options) reason(f *anchor.File, diffBytes int) string {
 	p := f.Path()
 	switch {
 	case f.Binary:
 		return ReasonBinary
 	case isSecretPath(p):
 		return ReasonSecret
-	case matchAny(s.exclude, p):
+	case matchAny(s.Exclude, p):
 		return ReasonUserExclude
 	}
-	if !matchAny(s.include, p) {
+	if !matchAny(s.Include, p) {
 		if r := defaultReason(f, s); r != "" {
 			return r
 		}
@@ -79,27 +82,27 @@ func (s selection) reason(f *anchor.File, diffBytes int) string {
 		return ReasonDeleted
 	case len(f.Hunks) == 0:
 		return ReasonNoContent
-	case diffBytes/4 > s.maxFileTokens:
+	case diffBytes/4 > s.MaxFileTokens:
 		return ReasonTooLarge
 	}
 	return ""
 }
 
 // defaultReason applies the default exclusions that --include bypasses.
-func defaultReason(f *anchor.File, s selection) string {
+func defaultReason(f *anchor.File, s Options) string {
 	p := f.Path()
 	switch {
 	case isVendored(p):
 		return ReasonVendored
 	case isLockfile(p):
 		return ReasonLockfile
-	case isGeneratedName(p) || hasGeneratedHeader(f) || (s.generated != nil && f.Status != anchor.StatusDeleted && s.generated(p)):
+	case isGeneratedName(p) || hasGeneratedHeader(f) || (s.Generated != nil && f.Status != anchor.StatusDeleted && s.Generated(p)):
 		return ReasonGenerated
 	case isMinified(f):
 		return ReasonMinified
 	case !isSource(p):
 		return ReasonUnsupported
-	case !s.includeTests && isTestPath(p):
+	case !s.IncludeTests && isTestPath(p):
 		return ReasonTest
 	}
 	return ""

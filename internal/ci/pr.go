@@ -1,4 +1,4 @@
-package runner
+package ci
 
 import (
 	"context"
@@ -9,10 +9,10 @@ import (
 	"github.com/google/go-github/v62/github"
 )
 
-// resolvePR fills the range of a pull request that the event only names
+// ResolvePR fills the range of a pull request that the event only names
 // (issue_comment): its base and head SHAs come from the API.
 // https://docs.github.com/rest/pulls/pulls#get-a-pull-request
-func resolvePR(ctx context.Context, ci *Context, g GitHubEnv) error {
+func ResolvePR(ctx context.Context, ci *Context, g GitHubEnv) error {
 	c := github.NewClient(nil)
 	if g.Token != "" {
 		c = c.WithAuthToken(g.Token)

@@ -1,4 +1,4 @@
-package runner
+package selection
 
 import (
 	"bytes"
@@ -22,9 +22,9 @@ type secretGuard struct {
 	secrets map[[sha256.Size]byte]bool
 }
 
-// guardSecrets wraps a tool source with the secret-path rules of selection;
+// GuardSecrets wraps a tool source with the secret-path rules of selection;
 // tools.Cached lists and indexes the filtered files once per run.
-func guardSecrets(s tools.Source) tools.Source { return tools.Cached(&secretGuard{Source: s}) }
+func GuardSecrets(s tools.Source) tools.Source { return tools.Cached(&secretGuard{Source: s}) }
 
 // ReadFile refuses credentials files, under their own name or another
 // (a symlink, a copy).
@@ -96,9 +96,9 @@ func (g *secretGuard) Grep(ctx context.Context, q tools.SearchQuery) ([]tools.Ma
 	return out, err
 }
 
-// publicDiffs leaves the diffs of credentials files out of what
+// PublicDiffs leaves the diffs of credentials files out of what
 // file_read_diff can show the model.
-func publicDiffs(diffs map[string]string) map[string]string {
+func PublicDiffs(diffs map[string]string) map[string]string {
 	out := make(map[string]string, len(diffs))
 	for p, d := range diffs {
 		if !isSecretPath(p) {

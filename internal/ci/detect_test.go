@@ -1,4 +1,4 @@
-package runner
+package ci
 
 import (
 	"fmt"
@@ -52,7 +52,7 @@ func TestDetectGitHub(t *testing.T) {
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			got, err := detect(Env{GitHub: GitHubEnv{Actions: true, EventName: tc.event, EventPath: eventFile(t, tc.payload), Repository: "o/r", SHA: tc.sha}})
+			got, err := Detect(Env{GitHub: GitHubEnv{Actions: true, EventName: tc.event, EventPath: eventFile(t, tc.payload), Repository: "o/r", SHA: tc.sha}})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -66,7 +66,7 @@ func TestDetectGitHub(t *testing.T) {
 }
 
 func TestDetectGitHubBadPayload(t *testing.T) {
-	_, err := detect(Env{GitHub: GitHubEnv{Actions: true, EventName: "push", EventPath: eventFile(t, "{not json")}})
+	_, err := Detect(Env{GitHub: GitHubEnv{Actions: true, EventName: "push", EventPath: eventFile(t, "{not json")}})
 	if err == nil {
 		t.Fatal("want an error for a malformed event payload")
 	}
@@ -92,20 +92,9 @@ func TestDetectGitLab(t *testing.T) {
 	}
 }
 
-func TestApplyContextFlagsWin(t *testing.T) {
-	cfg := &Config{Commit: "mine", SarifFile: "out.sarif"}
-	applyContext(cfg, Context{From: "a", To: "b", ConfigRef: "a", Reports: []string{"github-summary", "sarif=ocr.sarif"}})
-	if cfg.Commit != "mine" || cfg.From != "" {
-		t.Errorf("an explicit --commit must win over the detected range: %+v", cfg)
-	}
-	if !reflect.DeepEqual(cfg.Reports, []string{"github-summary", "sarif=out.sarif"}) {
-		t.Errorf("reports = %v", cfg.Reports)
-	}
-}
-
 func detect2(t *testing.T, e Env) Context {
 	t.Helper()
-	c, err := detect(e)
+	c, err := Detect(e)
 	if err != nil {
 		t.Fatal(err)
 	}

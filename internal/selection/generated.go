@@ -1,4 +1,4 @@
-package runner
+package selection
 
 import (
 	"bufio"
@@ -15,23 +15,24 @@ import (
 // generatedHeaderLines is how far into a file a generated-code marker counts.
 const generatedHeaderLines = 10
 
-// generatedProbe returns a func that reports whether a changed file's header
+// GeneratedProbe returns a func that reports whether a changed file's header
 // says it is generated. One `git grep` over all changed files answers every
 // question, run the first time one is asked.
-func generatedProbe(ctx context.Context, repo *git.Repo, ch *Change) func(string) bool {
+func GeneratedProbe(ctx context.Context, repo *git.Repo, files []anchor.File, ref string) func(string) bool {
 	var (
 		once sync.Once
 		set  map[string]bool
 	)
 	return func(p string) bool {
-		once.Do(func() { set = grepGenerated(ctx, repo, ch) })
+		once.Do(func() { set = grepGenerated(ctx, repo, files, ref) })
 		return set[p]
 	}
 }
 
-func grepGenerated(ctx context.Context, repo *git.Repo, ch *Change) map[string]bool {
+// grepGenerated greps the changed files at ref ("" for the work tree).
+func grepGenerated(ctx context.Context, repo *git.Repo, files []anchor.File, ref string) map[string]bool {
 	var paths []string
-	for _, f := range ch.Files {
+	for _, f := range files {
 		if f.Status != anchor.StatusDeleted && !f.Binary {
 			paths = append(paths, ":(literal)"+f.NewPath)
 		}
@@ -41,12 +42,12 @@ func grepGenerated(ctx context.Context, repo *git.Repo, ch *Change) map[string]b
 	}
 	out, err := repo.Grep(ctx, git.GrepOptions{
 		Pattern: `Code generated .* DO NOT EDIT|@generated`, Perl: true,
-		Ref: ch.ref(), Untracked: ch.Head == "", MaxCount: 1, Pathspecs: paths,
+		Ref: ref, Untracked: ref == "", MaxCount: 1, Pathspecs: paths,
 	})
 	if err != nil {
 		return nil // a failed probe only means fewer files are recognised as generated
 	}
-	return parseGeneratedGrep(out, ch.ref())
+	return parseGeneratedGrep(out, ref)
 }
 
 // parseGeneratedGrep reads `git grep -n` lines ("[REF:]path:line:text") and

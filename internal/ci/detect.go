@@ -1,4 +1,4 @@
-package runner
+package ci
 
 import (
 	"encoding/json"
@@ -45,8 +45,8 @@ type Context struct {
 // zeroSHA is GitHub's "before" of a push that created the branch.
 const zeroSHA = "0000000000000000000000000000000000000000"
 
-// detect decides the context from the CI environment.
-func detect(e Env) (Context, error) {
+// Detect decides the context from the CI environment.
+func Detect(e Env) (Context, error) {
 	switch {
 	case e.GitHub.Actions:
 		return detectGitHub(e.GitHub)
@@ -99,10 +99,10 @@ func detectGitHub(g GitHubEnv) (Context, error) {
 	if g.EventPath != "" {
 		data, err := os.ReadFile(g.EventPath)
 		if err != nil {
-			return ctx, usagef("could not read the GitHub event payload %s (GITHUB_EVENT_PATH): %w", g.EventPath, err)
+			return ctx, fmt.Errorf("could not read the GitHub event payload %s (GITHUB_EVENT_PATH): %w", g.EventPath, err)
 		}
 		if err := json.Unmarshal(data, &ev); err != nil {
-			return ctx, usagef("could not parse the GitHub event payload %s (GITHUB_EVENT_PATH): %w", g.EventPath, err)
+			return ctx, fmt.Errorf("could not parse the GitHub event payload %s (GITHUB_EVENT_PATH): %w", g.EventPath, err)
 		}
 	}
 	switch g.EventName {
