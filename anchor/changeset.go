@@ -4,7 +4,7 @@ import (
 	"sort"
 	"sync"
 
-	"github.com/ocr-ci/ocr/internal/review"
+	"github.com/ocr-ci/ocr/review"
 )
 
 // ChangeSet is a parsed diff indexed for anchoring: files by new and old

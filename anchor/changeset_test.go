@@ -5,7 +5,7 @@ import (
 	"sync"
 	"testing"
 
-	"github.com/ocr-ci/ocr/internal/review"
+	"github.com/ocr-ci/ocr/review"
 )
 
 func TestChangeSetFile(t *testing.T) {

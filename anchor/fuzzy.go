@@ -1,6 +1,6 @@
 package anchor
 
-import "github.com/ocr-ci/ocr/internal/review"
+import "github.com/ocr-ci/ocr/review"
 
 // Fuzzy matching settings: a window of as many lines as the snippet must
 // share this fraction of tokens, in order (2·LCS / total tokens), and the

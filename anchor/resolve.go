@@ -5,7 +5,7 @@ import (
 	"path"
 	"strings"
 
-	"github.com/ocr-ci/ocr/internal/review"
+	"github.com/ocr-ci/ocr/review"
 )
 
 // Query is one comment to anchor: the file the model commented on, the code

@@ -3,7 +3,7 @@ package anchor
 import (
 	"sync"
 
-	"github.com/ocr-ci/ocr/internal/review"
+	"github.com/ocr-ci/ocr/review"
 )
 
 // wholeCache keeps the normalised whole new file per path, so repeated

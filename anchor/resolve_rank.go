@@ -4,7 +4,7 @@ import (
 	"cmp"
 	"sort"
 
-	"github.com/ocr-ci/ocr/internal/review"
+	"github.com/ocr-ci/ocr/review"
 )
 
 // location turns the best of ms (numbered on side slot of f, or of path

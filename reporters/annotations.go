@@ -9,7 +9,7 @@ import (
 
 	"github.com/sethvargo/go-githubactions"
 
-	"github.com/ocr-ci/ocr/internal/review"
+	"github.com/ocr-ci/ocr/review"
 )
 
 // annotationsPerLevel is how many annotations of each level GitHub shows per

@@ -6,8 +6,8 @@ import (
 	"unicode"
 	"unicode/utf8"
 
-	"github.com/ocr-ci/ocr/internal/review"
 	"github.com/ocr-ci/ocr/reporters"
+	"github.com/ocr-ci/ocr/review"
 )
 
 // FuzzAnnotations asserts that no model text or path makes the reporter

@@ -7,8 +7,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/ocr-ci/ocr/internal/review"
 	"github.com/ocr-ci/ocr/reporters"
+	"github.com/ocr-ci/ocr/review"
 )
 
 func annotate(t testing.TB, a *reporters.Annotations, r *review.Review) string {

@@ -6,7 +6,7 @@ import (
 	"io"
 	"strings"
 
-	"github.com/ocr-ci/ocr/internal/review"
+	"github.com/ocr-ci/ocr/review"
 )
 
 // CodeQuality writes a GitLab Code Quality report: a JSON array of

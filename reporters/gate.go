@@ -5,7 +5,7 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/ocr-ci/ocr/internal/review"
+	"github.com/ocr-ci/ocr/review"
 )
 
 // Exit codes of a review run, as documented in the README.

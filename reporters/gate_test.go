@@ -3,8 +3,8 @@ package reporters_test
 import (
 	"testing"
 
-	"github.com/ocr-ci/ocr/internal/review"
 	"github.com/ocr-ci/ocr/reporters"
+	"github.com/ocr-ci/ocr/review"
 )
 
 func TestParseFailOn(t *testing.T) {

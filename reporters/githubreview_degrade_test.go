@@ -6,7 +6,7 @@ import (
 	"testing"
 
 	"github.com/ocr-ci/ocr/internal/fakes/githubfake"
-	"github.com/ocr-ci/ocr/internal/review"
+	"github.com/ocr-ci/ocr/review"
 )
 
 // staleHunk is a third hunk for pkg/f1.go that only ocr's diff has: GitHub

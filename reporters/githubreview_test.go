@@ -11,8 +11,8 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/ocr-ci/ocr/internal/fakes/githubfake"
-	"github.com/ocr-ci/ocr/internal/review"
 	"github.com/ocr-ci/ocr/reporters"
+	"github.com/ocr-ci/ocr/review"
 )
 
 const (

@@ -7,8 +7,8 @@ import (
 	"testing"
 
 	"github.com/ocr-ci/ocr/internal/fakes/gitlabfake"
-	"github.com/ocr-ci/ocr/internal/review"
 	"github.com/ocr-ci/ocr/reporters"
+	"github.com/ocr-ci/ocr/review"
 )
 
 // glForgedSummary is a genuine summary note of a clean complete review of

@@ -5,7 +5,7 @@ import (
 	"fmt"
 	"io"
 
-	"github.com/ocr-ci/ocr/internal/review"
+	"github.com/ocr-ci/ocr/review"
 )
 
 // JSON writes the review in the stable shape documented in

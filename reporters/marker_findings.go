@@ -10,7 +10,7 @@ import (
 	"regexp"
 	"slices"
 
-	"github.com/ocr-ci/ocr/internal/review"
+	"github.com/ocr-ci/ocr/review"
 )
 
 // The findings of the last complete review ride in the sticky summary as

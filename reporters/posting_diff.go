@@ -6,7 +6,7 @@ import (
 	"strconv"
 
 	"github.com/ocr-ci/ocr/anchor"
-	"github.com/ocr-ci/ocr/internal/review"
+	"github.com/ocr-ci/ocr/review"
 )
 
 // diffIndex answers the questions posting needs about the pull request's

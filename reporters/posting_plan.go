@@ -3,7 +3,7 @@ package reporters
 import (
 	"fmt"
 
-	"github.com/ocr-ci/ocr/internal/review"
+	"github.com/ocr-ci/ocr/review"
 )
 
 // placeKind is where a finding ends up on the pull/merge request.

@@ -5,7 +5,7 @@ import (
 	"html"
 	"strings"
 
-	"github.com/ocr-ci/ocr/internal/review"
+	"github.com/ocr-ci/ocr/review"
 )
 
 // maxSummary keeps the sticky summary under GitHub's 65,536-character limit.

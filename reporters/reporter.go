@@ -7,7 +7,7 @@ import (
 	"context"
 	"errors"
 
-	"github.com/ocr-ci/ocr/internal/review"
+	"github.com/ocr-ci/ocr/review"
 )
 
 // Reporter publishes a finished review.

@@ -5,8 +5,8 @@ import (
 	"io"
 	"testing"
 
-	"github.com/ocr-ci/ocr/internal/review"
 	"github.com/ocr-ci/ocr/reporters"
+	"github.com/ocr-ci/ocr/review"
 )
 
 // bigReview has n distinct comments spread over 100 files.

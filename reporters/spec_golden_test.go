@@ -9,7 +9,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/ocr-ci/ocr/internal/review"
+	"github.com/ocr-ci/ocr/review"
 )
 
 // updateGolden reads the package-level -update flag, defining it unless

@@ -5,7 +5,7 @@ import (
 	"fmt"
 	"io"
 
-	"github.com/ocr-ci/ocr/internal/review"
+	"github.com/ocr-ci/ocr/review"
 )
 
 // Summary appends the review as Markdown to the GitHub step summary

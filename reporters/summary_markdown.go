@@ -5,7 +5,7 @@ import (
 	"html"
 	"strings"
 
-	"github.com/ocr-ci/ocr/internal/review"
+	"github.com/ocr-ci/ocr/review"
 )
 
 // summaryMaxBytes keeps a step summary under GitHub's 1 MiB per step.

@@ -8,8 +8,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/ocr-ci/ocr/internal/review"
 	"github.com/ocr-ci/ocr/reporters"
+	"github.com/ocr-ci/ocr/review"
 )
 
 var summaryOpts = reporters.SummaryOptions{ServerURL: "https://github.com", Repository: "acme/shop"}

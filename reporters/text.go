@@ -8,7 +8,7 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/ocr-ci/ocr/internal/review"
+	"github.com/ocr-ci/ocr/review"
 )
 
 // Text writes the review for a terminal, grouped by file. Colour is used

@@ -1,6 +1,6 @@
 package reporters
 
-import "github.com/ocr-ci/ocr/internal/review"
+import "github.com/ocr-ci/ocr/review"
 
 // orText is s, or def when s is empty.
 func orText(s, def string) string {

@@ -6,8 +6,8 @@ import (
 	"github.com/ocr-ci/ocr/anchor"
 
 	"github.com/ocr-ci/ocr/internal/git"
-	"github.com/ocr-ci/ocr/internal/review"
 	"github.com/ocr-ci/ocr/reporters"
+	"github.com/ocr-ci/ocr/review"
 )
 
 // stateReader is a poster that remembers the head it reviewed last.

@@ -7,8 +7,8 @@ import (
 	"io"
 	"os"
 
-	"github.com/ocr-ci/ocr/internal/review"
 	"github.com/ocr-ci/ocr/reporters"
+	"github.com/ocr-ci/ocr/review"
 )
 
 // lazyFile opens its file only when it reports: GitHub's command files

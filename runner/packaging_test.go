@@ -20,8 +20,8 @@ import (
 
 	"github.com/ocr-ci/ocr/internal/ci"
 	"github.com/ocr-ci/ocr/internal/llm"
-	"github.com/ocr-ci/ocr/internal/review"
 	"github.com/ocr-ci/ocr/reporters"
+	"github.com/ocr-ci/ocr/review"
 )
 
 // pkgSource is one struct ocr fills with envconfig.Process(prefix, ...).

@@ -13,10 +13,10 @@ import (
 	"github.com/ocr-ci/ocr/internal/ci"
 	"github.com/ocr-ci/ocr/internal/git"
 	"github.com/ocr-ci/ocr/internal/llm"
-	"github.com/ocr-ci/ocr/internal/review"
 	"github.com/ocr-ci/ocr/internal/rules"
 	"github.com/ocr-ci/ocr/internal/selection"
 	"github.com/ocr-ci/ocr/reporters"
+	"github.com/ocr-ci/ocr/review"
 )
 
 // fullReview runs the pipeline: change → selection → agent → dedupe and

@@ -8,7 +8,7 @@ import (
 	"testing"
 
 	"github.com/ocr-ci/ocr/internal/llm/llmtest"
-	"github.com/ocr-ci/ocr/internal/review"
+	"github.com/ocr-ci/ocr/review"
 )
 
 // useLLM points the LLM configuration at a scripted server.

@@ -9,7 +9,7 @@ import (
 	"time"
 
 	"github.com/ocr-ci/ocr/anchor"
-	"github.com/ocr-ci/ocr/internal/review"
+	"github.com/ocr-ci/ocr/review"
 )
 
 // stats are the figures of one perturbation class.

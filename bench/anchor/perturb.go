@@ -7,7 +7,7 @@ import (
 	"strings"
 
 	"github.com/ocr-ci/ocr/anchor"
-	"github.com/ocr-ci/ocr/internal/review"
+	"github.com/ocr-ci/ocr/review"
 )
 
 // query is one resolution to run with the place it should find.

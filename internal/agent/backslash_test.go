@@ -4,7 +4,7 @@ import (
 	"testing"
 
 	"github.com/ocr-ci/ocr/internal/llm/llmtest"
-	"github.com/ocr-ci/ocr/internal/review"
+	"github.com/ocr-ci/ocr/review"
 )
 
 // TestCommentOnBackslashName: a file whose name holds `\` (valid in git)

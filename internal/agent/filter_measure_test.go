@@ -9,7 +9,7 @@ import (
 
 	"github.com/tiktoken-go/tokenizer"
 
-	"github.com/ocr-ci/ocr/internal/review"
+	"github.com/ocr-ci/ocr/review"
 )
 
 // maxFilterOverhead is the budget, in cl100k tokens, of what every filter

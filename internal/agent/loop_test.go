@@ -6,7 +6,7 @@ import (
 	"testing"
 
 	"github.com/ocr-ci/ocr/internal/llm/llmtest"
-	"github.com/ocr-ci/ocr/internal/review"
+	"github.com/ocr-ci/ocr/review"
 	"github.com/ocr-ci/ocr/tools"
 	openai "github.com/sashabaranov/go-openai"
 )

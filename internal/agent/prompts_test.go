@@ -9,7 +9,7 @@ import (
 	"testing"
 
 	"github.com/ocr-ci/ocr/anchor"
-	"github.com/ocr-ci/ocr/internal/review"
+	"github.com/ocr-ci/ocr/review"
 	"github.com/ocr-ci/ocr/tools"
 	"github.com/tiktoken-go/tokenizer"
 )

@@ -8,7 +8,7 @@ import (
 	"strings"
 	"sync"
 
-	"github.com/ocr-ci/ocr/internal/review"
+	"github.com/ocr-ci/ocr/review"
 	"github.com/ocr-ci/ocr/tools"
 )
 

@@ -7,7 +7,7 @@ import (
 	"github.com/bmatcuk/doublestar/v4"
 
 	"github.com/ocr-ci/ocr/anchor"
-	"github.com/ocr-ci/ocr/internal/review"
+	"github.com/ocr-ci/ocr/review"
 )
 
 // Exclusion reasons: stable strings, part of the JSON output.
