@@ -6,10 +6,10 @@ require (
 	github.com/bmatcuk/doublestar/v4 v4.10.4
 	github.com/google/go-cmp v0.7.0
 	github.com/google/go-github/v62 v62.0.0
-	github.com/kelseyhightower/envconfig v1.4.0
 	github.com/owenrumney/go-sarif/v3 v3.3.1
 	github.com/santhosh-tekuri/jsonschema/v6 v6.0.3
 	github.com/sashabaranov/go-openai v1.43.0
+	github.com/sethvargo/go-envconfig v1.4.3
 	github.com/sethvargo/go-githubactions v1.3.1
 	github.com/tiktoken-go/tokenizer v0.10.0
 	gitlab.com/gitlab-org/api/client-go v1.46.0

@@ -6,6 +6,7 @@ import (
 	"fmt"
 
 	"github.com/ocr-ci/ocr/anchor"
+	"github.com/ocr-ci/ocr/internal/config"
 	"github.com/ocr-ci/ocr/internal/git"
 )
 
@@ -27,13 +28,13 @@ type Change struct {
 }
 
 // loadChange computes the diff the configuration asks for.
-func loadChange(ctx context.Context, repo *git.Repo, c *Config) (*Change, error) {
-	ch := &Change{Mode: c.mode()}
+func loadChange(ctx context.Context, repo *git.Repo, c *config.Config) (*Change, error) {
+	ch := &Change{Mode: c.Mode()}
 	var err error
 	switch ch.Mode {
 	case "range":
 		err = ch.loadRange(ctx, repo, c.From, c.To)
-		if err != nil && c.fromIsGuess && errors.Is(err, git.ErrUnknownRef) {
+		if err != nil && c.FromIsGuess && errors.Is(err, git.ErrUnknownRef) {
 			// A new branch's base is a guess (the default branch), which a
 			// shallow checkout may not have: review the pushed head commit.
 			*ch = Change{Mode: "commit", Notes: append(ch.Notes, fmt.Sprintf("%s is not available: reviewing %s against its parent", c.From, c.To))}

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 
+	"github.com/ocr-ci/ocr/internal/config"
 	"github.com/ocr-ci/ocr/internal/git"
 	"github.com/ocr-ci/ocr/internal/rules"
 )
@@ -38,7 +39,7 @@ func (c *Command) rules(ctx context.Context, args []string) error {
 
 // ruleSetFor loads the rules for `rules check`, from the repository when
 // there is one.
-func (c *Command) ruleSetFor(ctx context.Context, cfg *Config) (*rules.Set, func(), error) {
+func (c *Command) ruleSetFor(ctx context.Context, cfg *config.Config) (*rules.Set, func(), error) {
 	repo, err := c.openRepo(ctx, cfg)
 	if err != nil {
 		set, err := loadRules(ctx, cfg, nil, "")
@@ -51,7 +52,7 @@ func (c *Command) ruleSetFor(ctx context.Context, cfg *Config) (*rules.Set, func
 // loadRules reads the layers: --rule, then the repository's .ocr/rule.json
 // at ref (the trusted --config-ref; "" reads the work tree), then the
 // built-in catalogue.
-func loadRules(ctx context.Context, cfg *Config, repo *git.Repo, ref string) (*rules.Set, error) {
+func loadRules(ctx context.Context, cfg *config.Config, repo *git.Repo, ref string) (*rules.Set, error) {
 	opt := rules.Options{}
 	if cfg.Rule != "" {
 		data, err := os.ReadFile(cfg.Rule)

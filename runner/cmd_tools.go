@@ -8,6 +8,7 @@ import (
 	"os"
 
 	"github.com/ocr-ci/ocr/internal/ci"
+	"github.com/ocr-ci/ocr/internal/config"
 	"github.com/ocr-ci/ocr/internal/git"
 	"github.com/ocr-ci/ocr/internal/selection"
 	"github.com/ocr-ci/ocr/tools"
@@ -39,7 +40,7 @@ func (c *Command) tools(ctx context.Context, args []string) error {
 }
 
 // loadRegistry returns the registry in effect: --tools, or the built-in one.
-func loadRegistry(cfg *Config) (*tools.Registry, error) {
+func loadRegistry(cfg *config.Config) (*tools.Registry, error) {
 	if cfg.Tools == "" {
 		return tools.Default(), nil
 	}
@@ -55,14 +56,14 @@ func loadRegistry(cfg *Config) (*tools.Registry, error) {
 }
 
 // callTool runs one tool as the model would, against the mode the flags give.
-func (c *Command) callTool(ctx context.Context, cfg *Config, reg *tools.Registry, name, args string) error {
+func (c *Command) callTool(ctx context.Context, cfg *config.Config, reg *tools.Registry, name, args string) error {
 	s, closeFn, err := c.toolSession(ctx, cfg)
 	if err != nil {
 		return err
 	}
 	defer closeFn()
 	res := reg.CallJSON(ctx, s, name, args)
-	e, err := ci.Load()
+	e, err := ci.Load(c.lookup)
 	if err != nil {
 		return usagef("%w", err)
 	}
@@ -80,9 +81,9 @@ func (c *Command) callTool(ctx context.Context, cfg *Config, reg *tools.Registry
 
 // toolSession builds the session the tools read through for cfg's mode; a
 // directory that is not a repository is read as plain files.
-func (c *Command) toolSession(ctx context.Context, cfg *Config) (*tools.Session, func(), error) {
+func (c *Command) toolSession(ctx context.Context, cfg *config.Config) (*tools.Session, func(), error) {
 	repo, err := c.openRepo(ctx, cfg)
-	if errors.Is(err, git.ErrNotRepository) && cfg.mode() == "workspace" {
+	if errors.Is(err, git.ErrNotRepository) && cfg.Mode() == "workspace" {
 		return &tools.Session{Source: selection.GuardSecrets(tools.DirSource(cfg.Repo)), Diffs: map[string]string{}}, func() {}, nil
 	}
 	if err != nil {
@@ -106,7 +107,7 @@ func sourceFor(repo *git.Repo, ch *Change) tools.Source {
 
 // parseInterleaved parses flags that may come before or after positional
 // arguments, and returns the positionals.
-func (c *Command) parseInterleaved(name string, args []string) (*Config, []string, error) {
+func (c *Command) parseInterleaved(name string, args []string) (*config.Config, []string, error) {
 	var flags, pos []string
 	for i := 0; i < len(args); i++ {
 		a := args[i]

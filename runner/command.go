@@ -8,6 +8,8 @@ import (
 	"io"
 	"strings"
 	"time"
+
+	"github.com/ocr-ci/ocr/internal/config"
 )
 
 // Version is the version of ocr, set at build time with
@@ -22,6 +24,11 @@ type Command struct {
 	Stderr io.Writer
 	// IsTerminal reports whether Stdout is a terminal (colour in text output).
 	IsTerminal bool
+	// LookupEnv reads the environment (os.LookupEnv in cmd/ocr; a map in
+	// tests). It is the only way ocr reads it: settings through
+	// internal/config, the CI's variables through internal/ci. Nil means an
+	// empty environment.
+	LookupEnv func(key string) (string, bool)
 
 	// sleep replaces the posters' waits (rate limits, write spacing) in
 	// tests; nil means real timers.
@@ -87,15 +94,23 @@ func (c *Command) fail(err error) int {
 	return exitCode(err)
 }
 
-// parseConfig reads the environment, then the flags, and validates.
-func (c *Command) parseConfig(name string, args []string) (*Config, *flag.FlagSet, error) {
-	cfg, err := loadEnv()
+// lookup is the environment the command reads.
+func (c *Command) lookup(key string) (string, bool) {
+	if c.LookupEnv == nil {
+		return "", false
+	}
+	return c.LookupEnv(key)
+}
+
+// parseConfig reads the environment, then the flags, and validates once.
+func (c *Command) parseConfig(name string, args []string) (*config.Config, *flag.FlagSet, error) {
+	cfg, err := config.Load(c.lookup)
 	if err != nil {
 		return nil, nil, err
 	}
 	fs := flag.NewFlagSet("ocr "+name, flag.ContinueOnError)
 	fs.SetOutput(c.Stderr)
-	cfg.bind(fs)
+	cfg.Bind(fs)
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return nil, nil, err
@@ -108,7 +123,7 @@ func (c *Command) parseConfig(name string, args []string) (*Config, *flag.FlagSe
 	if fs.NArg() > 0 {
 		return nil, nil, usagef("ocr %s takes no argument %q: pass flags only (a commit is --commit REF, a range --from A --to B)", name, fs.Arg(0))
 	}
-	if err := cfg.validate(); err != nil {
+	if err := cfg.Validate(); err != nil {
 		return nil, nil, err
 	}
 	return &cfg, fs, nil

@@ -8,13 +8,14 @@ import (
 	"text/tabwriter"
 
 	"github.com/ocr-ci/ocr/internal/ci"
+	"github.com/ocr-ci/ocr/internal/config"
 )
 
 // applyContext fills what the flags and OCR_* variables left open from the
 // detected CI context: explicit settings always win.
-func applyContext(cfg *Config, cx ci.Context) {
+func applyContext(cfg *config.Config, cx ci.Context) {
 	if cfg.From == "" && cfg.Commit == "" {
-		cfg.From, cfg.To, cfg.Commit, cfg.fromIsGuess = cx.From, cx.To, cx.Commit, cx.FromIsGuess
+		cfg.From, cfg.To, cfg.Commit, cfg.FromIsGuess = cx.From, cx.To, cx.Commit, cx.FromIsGuess
 	}
 	if cfg.ConfigRef == "" {
 		cfg.ConfigRef = cx.ConfigRef
@@ -35,7 +36,7 @@ func (c *Command) env(ctx context.Context, args []string) error {
 	if err != nil {
 		return err
 	}
-	e, err := ci.Load()
+	e, err := ci.Load(c.lookup)
 	if err != nil {
 		return usagef("%w", err)
 	}
@@ -44,11 +45,11 @@ func (c *Command) env(ctx context.Context, args []string) error {
 		return usagef("%w", err)
 	}
 	applyContext(cfg, cx)
-	llmHost, model, llmErr := describeLLM(cfg)
+	llmHost, model, llmErr := c.describeLLM(cfg)
 	tw := tabwriter.NewWriter(c.Stdout, 0, 4, 2, ' ', 0)
 	rows := [][2]string{
 		{"platform", cx.Platform}, {"event", cx.Event}, {"why", cx.Why},
-		{"mode", cfg.mode()}, {"range", rangeOf(cfg)}, {"pull request", prOf(cx)},
+		{"mode", cfg.Mode()}, {"range", rangeOf(cfg)}, {"pull request", prOf(cx)},
 		{"config ref", cfg.ConfigRef}, {"reports", strings.Join(reportsOf(cfg), ", ")},
 		{"llm endpoint", llmHost}, {"model", model},
 		{"github token", mask(e.GitHub.Token)}, {"gitlab token", mask(e.GitLab.Token)},
@@ -62,8 +63,8 @@ func (c *Command) env(ctx context.Context, args []string) error {
 	return tw.Flush()
 }
 
-func rangeOf(cfg *Config) string {
-	switch cfg.mode() {
+func rangeOf(cfg *config.Config) string {
+	switch cfg.Mode() {
 	case "range":
 		return cfg.From + ".." + cfg.To
 	case "commit":
@@ -108,8 +109,8 @@ func hostOf(raw string) string {
 }
 
 // describeLLM says which endpoint and model a review would use.
-func describeLLM(cfg *Config) (host, model string, err error) {
-	lc, err := loadLLM(cfg)
+func (c *Command) describeLLM(cfg *config.Config) (host, model string, err error) {
+	lc, err := c.loadLLM(cfg)
 	if err != nil {
 		return "", "", err
 	}
@@ -121,7 +122,7 @@ func describeLLM(cfg *Config) (host, model string, err error) {
 
 // reportsOf lists the reports a review will write: --format/--output as one
 // report, then every --report; text when nothing is asked for.
-func reportsOf(cfg *Config) []string {
+func reportsOf(cfg *config.Config) []string {
 	var out []string
 	if cfg.Format != "" {
 		spec := cfg.Format

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/ocr-ci/ocr/internal/ci"
+	"github.com/ocr-ci/ocr/internal/config"
 )
 
 func eventFile(t *testing.T, body string) string {
@@ -55,7 +56,7 @@ func TestEnvCommandMasksSecrets(t *testing.T) {
 }
 
 func TestApplyContextFlagsWin(t *testing.T) {
-	cfg := &Config{Commit: "mine", SarifFile: "out.sarif"}
+	cfg := &config.Config{Commit: "mine", SarifFile: "out.sarif"}
 	applyContext(cfg, ci.Context{From: "a", To: "b", ConfigRef: "a", Reports: []string{"github-summary", "sarif=ocr.sarif"}})
 	if cfg.Commit != "mine" || cfg.From != "" {
 		t.Errorf("an explicit --commit must win over the detected range: %+v", cfg)

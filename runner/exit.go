@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 
+	"github.com/ocr-ci/ocr/internal/config"
 	"github.com/ocr-ci/ocr/internal/git"
 )
 
@@ -38,6 +39,7 @@ func exitCode(err error) int {
 	case err == nil:
 		return ExitOK
 	case errors.As(err, &ue),
+		errors.As(err, new(*config.Error)),
 		errors.Is(err, git.ErrNotRepository),
 		errors.Is(err, git.ErrNoWorkTree),
 		errors.Is(err, git.ErrUnknownRef),

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/ocr-ci/ocr/internal/config"
 	"github.com/ocr-ci/ocr/tools"
 )
 
@@ -18,8 +19,8 @@ func TestToolsNeverShowCredentials(t *testing.T) {
 	r.write("deploy/id_rsa", "-----BEGIN OPENSSH PRIVATE KEY----- password\n")
 	r.commit("one")
 	reg := tools.Default()
-	c := &Command{Stdout: &strings.Builder{}, Stderr: &strings.Builder{}}
-	cfg := &Config{Repo: r.dir, Commit: "HEAD", MaxGitProcs: 4}
+	c := &Command{Stdout: &strings.Builder{}, Stderr: &strings.Builder{}, LookupEnv: os.LookupEnv}
+	cfg := &config.Config{Repo: r.dir, Commit: "HEAD", MaxGitProcs: 4}
 	s, done, err := c.toolSession(context.Background(), cfg)
 	if err != nil {
 		t.Fatal(err)
@@ -57,8 +58,8 @@ func TestToolsNeverShowCredentialsThroughSymlinks(t *testing.T) {
 	}
 	r.commit("two")
 	reg := tools.Default()
-	c := &Command{Stdout: &strings.Builder{}, Stderr: &strings.Builder{}}
-	for _, cfg := range []*Config{
+	c := &Command{Stdout: &strings.Builder{}, Stderr: &strings.Builder{}, LookupEnv: os.LookupEnv}
+	for _, cfg := range []*config.Config{
 		{Repo: r.dir, Commit: "HEAD", MaxGitProcs: 4},
 		{Repo: r.dir, MaxGitProcs: 4}, // the work tree
 	} {

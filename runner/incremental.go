@@ -4,7 +4,6 @@ import (
 	"context"
 
 	"github.com/ocr-ci/ocr/anchor"
-
 	"github.com/ocr-ci/ocr/internal/git"
 	"github.com/ocr-ci/ocr/reporters"
 	"github.com/ocr-ci/ocr/review"

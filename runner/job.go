@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"github.com/ocr-ci/ocr/internal/ci"
+	"github.com/ocr-ci/ocr/internal/config"
 	"github.com/ocr-ci/ocr/internal/llm"
 	"github.com/ocr-ci/ocr/reporters"
 	"github.com/ocr-ci/ocr/tools"
@@ -12,7 +13,7 @@ import (
 
 // job is everything a full review needs, checked before any work starts.
 type job struct {
-	cfg     *Config
+	cfg     *config.Config
 	env     ci.Env
 	ci      ci.Context
 	llm     llm.Config
@@ -26,10 +27,10 @@ type job struct {
 
 // newJob reads the environment and validates everything that can be
 // validated up front: a bad setting costs no tokens.
-func (c *Command) newJob(ctx context.Context, cfg *Config) (*job, error) {
+func (c *Command) newJob(ctx context.Context, cfg *config.Config) (*job, error) {
 	j := &job{cfg: cfg, started: time.Now()}
 	var err error
-	if j.env, err = ci.Load(); err != nil {
+	if j.env, err = ci.Load(c.lookup); err != nil {
 		return nil, usagef("%w", err)
 	}
 	if j.ci, err = ci.Detect(j.env); err != nil {
@@ -40,10 +41,9 @@ func (c *Command) newJob(ctx context.Context, cfg *Config) (*job, error) {
 			return nil, err
 		}
 	}
+	// cfg was validated once, by parseConfig; the detected context only
+	// fills what was left open, with well-formed values.
 	applyContext(cfg, j.ci)
-	if err := cfg.validate(); err != nil {
-		return nil, err
-	}
 	if j.failOn, err = reporters.ParseFailOn(cfg.FailOn); err != nil {
 		return nil, usagef("%w", err)
 	}
@@ -56,7 +56,7 @@ func (c *Command) newJob(ctx context.Context, cfg *Config) (*job, error) {
 	if cfg.Preview {
 		return j, nil
 	}
-	if j.llm, err = loadLLM(cfg); err != nil {
+	if j.llm, err = c.loadLLM(cfg); err != nil {
 		return nil, err
 	}
 	if err := j.llm.Validate(); err != nil {

@@ -1,19 +1,17 @@
 package runner
 
 import (
-	"os"
-
+	"github.com/ocr-ci/ocr/internal/config"
 	"github.com/ocr-ci/ocr/internal/llm"
 )
 
-// loadLLM reads the endpoint configuration (OCR_LLM_*, OPENAI_* fallbacks)
-// through llm.Load, which reads the same envconfig tags but takes an empty
-// variable as unset (CI templates pass empty inputs); --model wins over
+// loadLLM reads the endpoint configuration through internal/config
+// (OCR_LLM_*, OPENAI_* fallbacks, empty values unset); --model wins over
 // OCR_LLM_MODEL.
-func loadLLM(cfg *Config) (llm.Config, error) {
-	lc, err := llm.Load(os.LookupEnv)
+func (c *Command) loadLLM(cfg *config.Config) (llm.Config, error) {
+	lc, err := config.LoadLLM(c.lookup)
 	if err != nil {
-		return lc, usagef("could not read the LLM configuration: %w", err)
+		return lc, err
 	}
 	if cfg.Model != "" {
 		lc.Model = cfg.Model

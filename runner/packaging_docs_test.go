@@ -17,25 +17,26 @@ import (
 
 	"gopkg.in/yaml.v3"
 
+	"github.com/ocr-ci/ocr/internal/config"
 	"github.com/ocr-ci/ocr/reporters"
 )
 
 // pkgFlagField maps every flag of `ocr review` to the OCR_* variable of the
-// Config field it sets, by the field's address.
+// config.Config field it sets, by the field's address.
 func pkgFlagField() map[string]string {
-	var cfg Config
+	var cfg config.Config
 	fs := flag.NewFlagSet("review", flag.ContinueOnError)
-	cfg.bind(fs)
+	cfg.Bind(fs)
 	byAddr := map[uintptr]string{}
 	rv := reflect.ValueOf(&cfg).Elem()
 	for i := range rv.NumField() {
-		byAddr[rv.Field(i).Addr().Pointer()] = "OCR_" + rv.Type().Field(i).Tag.Get("envconfig")
+		byAddr[rv.Field(i).Addr().Pointer()] = rv.Type().Field(i).Tag.Get("env")
 	}
 	out := map[string]string{}
 	fs.VisitAll(func(f *flag.Flag) {
 		addr := reflect.ValueOf(f.Value).Pointer()
-		if l, ok := f.Value.(*listFlag); ok {
-			addr = reflect.ValueOf(l.vals).Pointer()
+		if l, ok := f.Value.(*config.ListFlag); ok {
+			addr = reflect.ValueOf(l.Values()).Pointer()
 		}
 		out[f.Name] = byAddr[addr]
 	})
@@ -168,7 +169,7 @@ func pkgClean(t *testing.T) {
 func pkgEnvCommand(t *testing.T) string {
 	t.Helper()
 	var out, errb bytes.Buffer
-	c := &Command{Stdout: &out, Stderr: &errb}
+	c := &Command{Stdout: &out, Stderr: &errb, LookupEnv: os.LookupEnv}
 	if code := c.Main(context.Background(), []string{"ocr", "env"}); code != ExitOK {
 		t.Fatalf("ocr env: exit %d: %s", code, errb.String())
 	}

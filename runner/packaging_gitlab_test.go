@@ -6,6 +6,7 @@ package runner
 
 import (
 	"encoding/json"
+	"os"
 	"reflect"
 	"regexp"
 	"strings"
@@ -13,6 +14,7 @@ import (
 
 	"gopkg.in/yaml.v3"
 
+	"github.com/ocr-ci/ocr/internal/config"
 	"github.com/ocr-ci/ocr/reporters"
 )
 
@@ -124,7 +126,7 @@ func pkgCheckGitLabEnv(t *testing.T, job pkgGitLabJob) {
 		}
 		t.Setenv(k, v)
 	}
-	cfg, err := loadEnv()
+	cfg, err := config.Load(os.LookupEnv)
 	if err != nil {
 		t.Fatalf("template defaults: %v", err)
 	}

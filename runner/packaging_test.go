@@ -15,51 +15,42 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/kelseyhightower/envconfig"
 	"gopkg.in/yaml.v3"
 
 	"github.com/ocr-ci/ocr/internal/ci"
-	"github.com/ocr-ci/ocr/internal/llm"
+	"github.com/ocr-ci/ocr/internal/config"
 	"github.com/ocr-ci/ocr/reporters"
 	"github.com/ocr-ci/ocr/review"
 )
 
-// pkgSource is one struct ocr fills with envconfig.Process(prefix, ...).
+// pkgSource says which loader reads a variable.
 type pkgSource struct {
-	prefix string
-	spec   func() any
+	spec func() any
 }
 
-// pkgVars maps every variable ocr reads to the struct that reads it, keyed
-// as envconfig itself derives them.
+// pkgVars maps every variable ocr reads to the loader that reads it.
 func pkgVars(t *testing.T) map[string]pkgSource {
 	t.Helper()
-	sources := []pkgSource{
-		{"OCR", func() any { return &Config{} }},
-		{"", func() any { return &llm.Config{} }},
-		{"", func() any { return &ci.GitHubEnv{} }},
-		{"", func() any { return &ci.GitLabEnv{} }},
-		{"", func() any { return &ci.TermEnv{} }},
-	}
 	vars := map[string]pkgSource{}
-	for _, s := range sources {
-		var buf bytes.Buffer
-		if err := envconfig.Usagef(s.prefix, s.spec(), &buf, "{{range .}}{{usage_key .}}\n{{end}}"); err != nil {
-			t.Fatal(err)
-		}
-		for _, k := range strings.Fields(buf.String()) {
-			vars[k] = s
-		}
+	for _, k := range config.Keys() {
+		vars[k] = pkgSource{func() any { return "internal/config" }}
+	}
+	for _, k := range ci.Keys() {
+		vars[k] = pkgSource{func() any { return "internal/ci" }}
 	}
 	return vars
 }
 
-// pkgRefusesEmpty reports whether envconfig fails on key set to "" (ints,
-// bools, durations and decoders do; strings and lists do not).
-func pkgRefusesEmpty(t *testing.T, key string, s pkgSource) bool {
-	t.Setenv(key, "")
-	defer os.Unsetenv(key)
-	return envconfig.Process(s.prefix, s.spec()) != nil
+// pkgRefusesEmpty reports whether the loaders fail on key set to "" (the
+// OCR_* numbers, booleans and durations do; strings, lists and the LLM
+// settings do not).
+func pkgRefusesEmpty(t *testing.T, key string, _ pkgSource) bool {
+	t.Helper()
+	env := config.MapLookup(map[string]string{key: ""})
+	_, err := config.Load(env)
+	_, llmErr := config.LoadLLM(env)
+	_, ciErr := ci.Load(env)
+	return err != nil || llmErr != nil || ciErr != nil
 }
 
 func pkgRead(t *testing.T, path string) []byte {
@@ -161,19 +152,19 @@ func pkgSetActionEnv(t *testing.T, a pkgAction) {
 func TestActionDefaultsLoad(t *testing.T) {
 	pkgClean(t)
 	pkgSetActionEnv(t, pkgLoadAction(t))
-	cfg, err := loadEnv()
+	cfg, err := config.Load(os.LookupEnv)
 	if err != nil {
 		t.Fatalf("action defaults: %v", err)
 	}
-	if _, err := loadLLM(&cfg); err != nil {
+	if _, err := config.LoadLLM(os.LookupEnv); err != nil {
 		t.Fatalf("action defaults: %v", err)
 	}
 	if _, err := reporters.ParseFailOn(cfg.FailOn); err != nil {
 		t.Error(err)
 	}
-	var cli Config
-	cli.defaults()
-	cfg.defaults()
+	var cli config.Config
+	cli.Defaults()
+	cfg.Defaults()
 	if cfg.Concurrency != cli.Concurrency || cfg.MaxInline != cli.MaxInline || cfg.MaxTokensBudget != cli.MaxTokensBudget ||
 		cfg.AllowPartial != cli.AllowPartial || cfg.SarifFile != cli.SarifFile || len(cfg.Reports)+len(cfg.Exclude) != 0 {
 		t.Errorf("action defaults differ from the CLI's:\naction %+v\ncli    %+v", cfg, cli)

@@ -11,6 +11,7 @@ import (
 	"github.com/ocr-ci/ocr/anchor"
 	"github.com/ocr-ci/ocr/internal/agent"
 	"github.com/ocr-ci/ocr/internal/ci"
+	"github.com/ocr-ci/ocr/internal/config"
 	"github.com/ocr-ci/ocr/internal/git"
 	"github.com/ocr-ci/ocr/internal/llm"
 	"github.com/ocr-ci/ocr/internal/rules"
@@ -79,7 +80,7 @@ func (c *Command) scope(ctx context.Context, j *job, repo *git.Repo, ch *Change,
 
 // configRef is where repository configuration is trusted from: --config-ref
 // (the base in CI), else the reviewed commit, else the work tree.
-func configRef(cfg *Config, ch *Change) string {
+func configRef(cfg *config.Config, ch *Change) string {
 	if cfg.ConfigRef != "" {
 		return cfg.ConfigRef
 	}
@@ -144,7 +145,7 @@ func (c *Command) agentInput(j *job, repo *git.Repo, ch *Change, p Preview, set 
 }
 
 // background reads --background and --background-file.
-func background(cfg *Config) (string, error) {
+func background(cfg *config.Config) (string, error) {
 	if cfg.BackgroundFile == "" {
 		return cfg.Background, nil
 	}
@@ -195,7 +196,7 @@ func (c *Command) finish(j *job, rv *review.Review, p Preview, out agent.Output,
 
 // capComments keeps the most severe comments within --max-comments per run
 // and a fifth of it (at least 5) per file.
-func capComments(cfg *Config, cs []review.Comment) ([]review.Comment, int) {
+func capComments(cfg *config.Config, cs []review.Comment) ([]review.Comment, int) {
 	kept, dropped := review.Cap(cs, max(cfg.MaxComments/5, 5), cfg.MaxComments)
 	if kept == nil {
 		kept = []review.Comment{}

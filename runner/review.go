@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 
+	"github.com/ocr-ci/ocr/internal/config"
 	"github.com/ocr-ci/ocr/internal/git"
 	"github.com/ocr-ci/ocr/internal/rules"
 	"github.com/ocr-ci/ocr/internal/selection"
@@ -27,7 +28,7 @@ func (c *Command) review(ctx context.Context, args []string) int {
 }
 
 // openRepo opens the repository under review.
-func (c *Command) openRepo(ctx context.Context, cfg *Config) (*git.Repo, error) {
+func (c *Command) openRepo(ctx context.Context, cfg *config.Config) (*git.Repo, error) {
 	if st, err := os.Stat(cfg.Repo); err != nil || !st.IsDir() {
 		return nil, usagef("--repo %q is not a directory: pass the path of a git repository", cfg.Repo)
 	}
@@ -51,7 +52,7 @@ type prepared struct {
 // prepare opens the repository, computes the change, loads the rules and
 // selects files (flags, defaults, then rule.json's include/exclude). A
 // broken rule file or config ref fails here, before any model call.
-func (c *Command) prepare(ctx context.Context, cfg *Config) (*prepared, error) {
+func (c *Command) prepare(ctx context.Context, cfg *config.Config) (*prepared, error) {
 	repo, err := c.openRepo(ctx, cfg)
 	if err != nil {
 		return nil, err
@@ -74,7 +75,7 @@ func (c *Command) prepare(ctx context.Context, cfg *Config) (*prepared, error) {
 }
 
 // selection is the file-selection settings for a change.
-func (c *Command) selection(ctx context.Context, cfg *Config, repo *git.Repo, ch *Change) selection.Options {
+func (c *Command) selection(ctx context.Context, cfg *config.Config, repo *git.Repo, ch *Change) selection.Options {
 	return selection.Options{
 		Exclude: cfg.Exclude, Include: cfg.Include, IncludeTests: cfg.IncludeTests,
 		MaxFileTokens: cfg.MaxFileTokens, Generated: selection.GeneratedProbe(ctx, repo, ch.Files, ch.ref()),
@@ -82,7 +83,7 @@ func (c *Command) selection(ctx context.Context, cfg *Config, repo *git.Repo, ch
 }
 
 // preview prints the selection without calling a model.
-func (c *Command) preview(ctx context.Context, cfg *Config) error {
+func (c *Command) preview(ctx context.Context, cfg *config.Config) error {
 	pr, err := c.prepare(ctx, cfg)
 	if err != nil {
 		return err

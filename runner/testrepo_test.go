@@ -59,7 +59,7 @@ func (r *testRepo) commit(msg string) string {
 func run(t *testing.T, args ...string) (int, string, string) {
 	t.Helper()
 	var out, errb bytes.Buffer
-	c := &Command{Stdout: &out, Stderr: &errb, sleep: noSleep}
+	c := &Command{Stdout: &out, Stderr: &errb, sleep: noSleep, LookupEnv: os.LookupEnv}
 	code := c.Main(context.Background(), append([]string{"ocr"}, args...))
 	return code, out.String(), errb.String()
 }

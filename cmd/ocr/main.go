@@ -12,7 +12,8 @@ import (
 
 func main() {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	cmd := &runner.Command{Stdin: os.Stdin, Stdout: os.Stdout, Stderr: os.Stderr, IsTerminal: runner.IsTerminal(os.Stdout)}
+	cmd := &runner.Command{Stdin: os.Stdin, Stdout: os.Stdout, Stderr: os.Stderr, IsTerminal: runner.IsTerminal(os.Stdout),
+		LookupEnv: os.LookupEnv}
 	code := cmd.Main(ctx, os.Args)
 	stop()
 	os.Exit(code)

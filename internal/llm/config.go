@@ -9,7 +9,6 @@ import (
 	"fmt"
 	"net"
 	"net/url"
-	"reflect"
 	"strconv"
 	"strings"
 	"time"
@@ -26,60 +25,29 @@ const DefaultAzureAPIVersion = "2024-10-21"
 // openAIURL is the endpoint used when only OPENAI_API_KEY is set.
 const openAIURL = "https://api.openai.com/v1"
 
-// Config is the endpoint configuration. The zero value plus Load's lookups
-// is complete; nothing else reads the environment. The envconfig tags let the
-// runner embed it in its own envconfig.Process call as well.
+// Config is the endpoint configuration, a plain value: internal/config
+// reads it from the environment (OCR_LLM_*, OPENAI_* fallbacks); this
+// package reads no environment.
 type Config struct {
 	// URL is a base URL ending in /v1 or a full .../chat/completions URL.
-	URL   string `envconfig:"OCR_LLM_URL"`
-	Token string `envconfig:"OCR_LLM_TOKEN"`
-	Model string `envconfig:"OCR_LLM_MODEL"`
+	URL   string
+	Token string
+	Model string
 	// Timeout bounds one HTTP attempt: integer seconds or a Go duration.
-	Timeout Seconds `envconfig:"OCR_LLM_TIMEOUT"`
+	Timeout Seconds
 	// ExtraHeaders are sent with every request: a JSON object or k=v,k=v.
-	ExtraHeaders Headers `envconfig:"OCR_LLM_EXTRA_HEADERS"`
+	ExtraHeaders Headers
 	// ExtraBody is a JSON object merged into every request body
 	// (provider switches such as {"enable_thinking": false}).
-	ExtraBody Body `envconfig:"OCR_LLM_EXTRA_BODY"`
+	ExtraBody Body
 	// AzureDeployment selects Azure OpenAI: URL is then the resource endpoint
 	// (https://NAME.openai.azure.com) and requests go to this deployment.
-	AzureDeployment string `envconfig:"OCR_LLM_AZURE_DEPLOYMENT"`
+	AzureDeployment string
 	// AzureAPIVersion is the api-version query parameter (default DefaultAzureAPIVersion).
-	AzureAPIVersion string `envconfig:"OCR_LLM_AZURE_API_VERSION"`
+	AzureAPIVersion string
 	// OpenAIKey and OpenAIBaseURL are the fallbacks for Token and URL.
-	OpenAIKey     string `envconfig:"OPENAI_API_KEY"`
-	OpenAIBaseURL string `envconfig:"OPENAI_BASE_URL"`
-}
-
-// Load fills a Config from lookup (os.LookupEnv in production, a map in
-// tests). envconfig v1.4 has no pluggable lookup, so this walks the same
-// tags and uses the same Decode method for the non-string fields (the
-// package stays free of the envconfig import).
-func Load(lookup func(string) (string, bool)) (Config, error) {
-	var c Config
-	v := reflect.ValueOf(&c).Elem()
-	for i := 0; i < v.NumField(); i++ {
-		name := v.Type().Field(i).Tag.Get("envconfig")
-		s, ok := lookup(name)
-		if !ok || strings.TrimSpace(s) == "" {
-			continue
-		}
-		if err := setField(v.Field(i), strings.TrimSpace(s)); err != nil {
-			return Config{}, fmt.Errorf("invalid %s: %w", name, err)
-		}
-	}
-	return c, nil
-}
-
-// decoder is envconfig.Decoder, restated to keep the import list short.
-type decoder interface{ Decode(value string) error }
-
-func setField(f reflect.Value, s string) error {
-	if d, ok := f.Addr().Interface().(decoder); ok {
-		return d.Decode(s)
-	}
-	f.SetString(s)
-	return nil
+	OpenAIKey     string
+	OpenAIBaseURL string
 }
 
 // BaseURL is the resolved endpoint without a trailing /chat/completions.
@@ -158,7 +126,7 @@ func local(base string) bool {
 // Seconds is a duration read as integer seconds ("300") or a Go duration ("5m").
 type Seconds time.Duration
 
-// Decode implements envconfig.Decoder.
+// Decode parses integer seconds or a Go duration.
 func (s *Seconds) Decode(v string) error {
 	if n, err := strconv.Atoi(v); err == nil && n > 0 {
 		*s = Seconds(time.Duration(n) * time.Second)

@@ -9,7 +9,7 @@ import (
 // Headers are extra HTTP headers, read from a JSON object or k=v,k=v.
 type Headers map[string]string
 
-// Decode implements envconfig.Decoder.
+// Decode parses the variable's text.
 func (h *Headers) Decode(v string) error {
 	out := Headers{}
 	if strings.HasPrefix(strings.TrimSpace(v), "{") {
@@ -38,7 +38,7 @@ func (h *Headers) Decode(v string) error {
 // Body is a JSON object merged into every request body.
 type Body map[string]json.RawMessage
 
-// Decode implements envconfig.Decoder.
+// Decode parses the variable's text.
 func (b *Body) Decode(v string) error {
 	out := Body{}
 	if err := json.Unmarshal([]byte(v), (*map[string]json.RawMessage)(&out)); err != nil {

@@ -1,97 +1,92 @@
-package runner
+// Package config is ocr's configuration: the Config type, its defaults and
+// validation, and the one loader that reads it from an environment lookup
+// (OCR_* variables by their exact names, the LLM provider variables) before
+// the flags, which win. Nothing else in ocr reads settings from the
+// environment; CI detection (internal/ci) reads the CI's own variables.
+package config
 
 import (
 	"flag"
 	"strings"
 	"time"
 
-	"github.com/kelseyhightower/envconfig"
 )
 
 // Config is everything `ocr review` needs, read once from the environment
-// (OCR_* variables, through envconfig) and then from flags, which win.
+// (OCR_* variables, by Load) and then from flags, which win.
 // The zero value of every field means its default.
 type Config struct {
 	// Repo is the repository to review; empty means the current directory.
-	Repo string `envconfig:"REPO"`
+	Repo string `env:"OCR_REPO"`
 	// From and To select range mode: merge-base(From, To)..To.
-	From string `envconfig:"FROM"`
-	To   string `envconfig:"TO"`
+	From string `env:"OCR_FROM"`
+	To   string `env:"OCR_TO"`
 	// Commit selects commit mode: Commit against its first parent.
-	Commit string `envconfig:"COMMIT"`
+	Commit string `env:"OCR_COMMIT"`
 	// Preview runs selection only, no model.
-	Preview bool `envconfig:"PREVIEW"`
+	Preview bool `env:"OCR_PREVIEW"`
 	// Format and Output are shorthands for one report: --format json --output FILE.
-	Format string `envconfig:"FORMAT"`
-	Output string `envconfig:"OUTPUT"`
+	Format string `env:"OCR_FORMAT"`
+	Output string `env:"OCR_OUTPUT"`
 	// Reports are KIND[=PATH] report specs.
-	Reports []string `envconfig:"REPORTS"`
+	Reports []string `env:"OCR_REPORTS"`
 	// Exclude and Include are doublestar globs for file selection.
-	Exclude []string `envconfig:"EXCLUDE"`
-	Include []string `envconfig:"INCLUDE"`
+	Exclude []string `env:"OCR_EXCLUDE"`
+	Include []string `env:"OCR_INCLUDE"`
 	// IncludeTests reviews test files (skipped by default).
-	IncludeTests bool `envconfig:"INCLUDE_TESTS"`
+	IncludeTests bool `env:"OCR_INCLUDE_TESTS"`
 	// MaxGitProcs bounds concurrent git processes (default 16).
-	MaxGitProcs int `envconfig:"MAX_GIT_PROCS"`
+	MaxGitProcs int `env:"OCR_MAX_GIT_PROCS"`
 	// MaxFileTokens is the largest diff of one file that is reviewed, in
 	// estimated tokens (default 60,000); larger ones are too_large.
-	MaxFileTokens int `envconfig:"MAX_FILE_TOKENS"`
+	MaxFileTokens int `env:"OCR_MAX_FILE_TOKENS"`
 	// Tools replaces the tool registry (JSON file).
-	Tools string `envconfig:"TOOLS"`
+	Tools string `env:"OCR_TOOLS"`
 	// Rule is a rule.json file that wins over the repository's own.
-	Rule string `envconfig:"RULE"`
+	Rule string `env:"OCR_RULE"`
 	// ConfigRef is the trusted ref that repository configuration (.ocr/) is
 	// read from; empty means the reviewed ref outside CI.
-	ConfigRef string `envconfig:"CONFIG_REF"`
+	ConfigRef string `env:"OCR_CONFIG_REF"`
 	// Language is the language comments are written in (default English).
-	Language string `envconfig:"LANGUAGE"`
+	Language string `env:"OCR_LANGUAGE"`
 	// Background is extra context for the model; BackgroundFile reads it from a file.
-	Background     string `envconfig:"BACKGROUND"`
-	BackgroundFile string `envconfig:"BACKGROUND_FILE"`
+	Background     string `env:"OCR_BACKGROUND"`
+	BackgroundFile string `env:"OCR_BACKGROUND_FILE"`
 	// Model overrides OCR_LLM_MODEL.
-	Model string `envconfig:"MODEL"`
+	Model string `env:"OCR_MODEL"`
 	// Concurrency is the number of groups reviewed at once (default 8).
-	Concurrency int `envconfig:"CONCURRENCY"`
+	Concurrency int `env:"OCR_CONCURRENCY"`
 	// Timeout bounds one group's review (default 10m).
-	Timeout time.Duration `envconfig:"TIMEOUT"`
+	Timeout time.Duration `env:"OCR_TIMEOUT"`
 	// MaxTokensBudget bounds the prompt + completion tokens of the run (0: none).
-	MaxTokensBudget int `envconfig:"MAX_TOKENS_BUDGET"`
+	MaxTokensBudget int `env:"OCR_MAX_TOKENS_BUDGET"`
 	// MaxComments caps comments per run (default 50); per file is a fifth of it, at least 5.
-	MaxComments int `envconfig:"MAX_COMMENTS"`
+	MaxComments int `env:"OCR_MAX_COMMENTS"`
 	// MaxInline caps inline comments per posted review (default 30).
-	MaxInline int `envconfig:"MAX_INLINE"`
+	MaxInline int `env:"OCR_MAX_INLINE"`
 	// NoFilter skips the reflection filter.
-	NoFilter bool `envconfig:"NO_FILTER"`
+	NoFilter bool `env:"OCR_NO_FILTER"`
 	// Effort is "normal" or "high" (a second review round).
-	Effort string `envconfig:"EFFORT"`
+	Effort string `env:"OCR_EFFORT"`
 	// FailOn is the severity gate: critical|high|medium|low|never (default never).
-	FailOn string `envconfig:"FAIL_ON"`
+	FailOn string `env:"OCR_FAIL_ON"`
 	// AllowPartial makes an incomplete review exit 0/1 instead of 3.
-	AllowPartial bool `envconfig:"ALLOW_PARTIAL"`
+	AllowPartial bool `env:"OCR_ALLOW_PARTIAL"`
 	// SarifFile is where the default SARIF report of a CI run is written.
-	SarifFile string `envconfig:"SARIF_FILE"`
+	SarifFile string `env:"OCR_SARIF_FILE"`
 	// SarifCategory is the SARIF automationDetails id.
-	SarifCategory string `envconfig:"SARIF_CATEGORY"`
+	SarifCategory string `env:"OCR_SARIF_CATEGORY"`
 	// Full disables incremental reviews of pull requests.
-	Full bool `envconfig:"FULL"`
+	Full bool `env:"OCR_FULL"`
 
-	// fromIsGuess is set when From was guessed by CI detection (the default
+	// FromIsGuess is set when From was guessed by CI detection (the default
 	// branch of a new branch's push) and may be missing from the clone.
-	fromIsGuess bool
+	FromIsGuess bool
 }
 
-// loadEnv reads the OCR_* variables.
-func loadEnv() (Config, error) {
-	var c Config
-	if err := envconfig.Process("OCR", &c); err != nil {
-		return c, usagef("could not read the OCR_* environment: %w", err)
-	}
-	return c, nil
-}
-
-// bind registers the review flags on fs with the environment's values as
+// Bind registers the review flags on fs with the environment's values as
 // defaults, so a flag given on the command line wins.
-func (c *Config) bind(fs *flag.FlagSet) {
+func (c *Config) Bind(fs *flag.FlagSet) {
 	fs.StringVar(&c.Repo, "repo", c.Repo, "repository to review (default: current directory) [OCR_REPO]")
 	fs.StringVar(&c.From, "from", c.From, "base of the range: review merge-base(FROM, TO)..TO [OCR_FROM]")
 	fs.StringVar(&c.To, "to", c.To, "head of the range [OCR_TO]")
@@ -131,32 +126,33 @@ func (c *Config) bindAgent(fs *flag.FlagSet) {
 	fs.BoolVar(&c.Full, "full", c.Full, "review the whole pull request, not only what changed since the last review")
 }
 
-// validate checks combinations and fills defaults.
-func (c *Config) validate() error {
+// Validate checks combinations and fills defaults. It runs once, after the
+// environment and the flags are read and before CI detection fills the range.
+func (c *Config) Validate() error {
 	switch {
 	case c.From != "" && c.To == "":
-		return usagef("--from needs --to: give both ends of the range (or use --commit)")
+		return errorf("--from needs --to: give both ends of the range (or use --commit)")
 	case c.To != "" && c.From == "":
-		return usagef("--to needs --from: give both ends of the range (or use --commit)")
+		return errorf("--to needs --from: give both ends of the range (or use --commit)")
 	case c.Commit != "" && c.From != "":
-		return usagef("give either a range (--from/--to) or --commit, not both")
+		return errorf("give either a range (--from/--to) or --commit, not both")
 	}
 	switch c.Effort {
 	case "", "normal", "high":
 	default:
-		return usagef("--effort %q: want normal or high", c.Effort)
+		return errorf("--effort %q: want normal or high", c.Effort)
 	}
 	for _, ref := range []string{c.From, c.To, c.Commit, c.ConfigRef} {
 		if strings.HasPrefix(ref, "-") {
-			return usagef("ref %q begins with '-': refs like that are refused so git cannot take them for options", ref)
+			return errorf("ref %q begins with '-': refs like that are refused so git cannot take them for options", ref)
 		}
 	}
-	c.defaults()
+	c.Defaults()
 	return nil
 }
 
-// defaults fills the zero values.
-func (c *Config) defaults() {
+// Defaults fills the zero values.
+func (c *Config) Defaults() {
 	setDefault(&c.MaxGitProcs, 16)
 	setDefault(&c.MaxFileTokens, 60000)
 	setDefault(&c.Concurrency, 8)
@@ -179,8 +175,8 @@ func setDefault(v *int, d int) {
 	}
 }
 
-// mode names the review mode the configuration selects.
-func (c *Config) mode() string {
+// Mode names the review mode the configuration selects.
+func (c *Config) Mode() string {
 	switch {
 	case c.Commit != "":
 		return "commit"
@@ -190,16 +186,19 @@ func (c *Config) mode() string {
 	return "workspace"
 }
 
-// listFlag is a repeatable flag that also accepts comma-separated values.
+// ListFlag is a repeatable flag that also accepts comma-separated values.
 // The first use on the command line replaces the environment's list.
-type listFlag struct {
+type ListFlag struct {
 	vals *[]string
 	set  bool
 }
 
-func newList(v *[]string) *listFlag { return &listFlag{vals: v} }
+func newList(v *[]string) *ListFlag { return &ListFlag{vals: v} }
 
-func (l *listFlag) String() string {
+// Values is the list the flag fills.
+func (l *ListFlag) Values() *[]string { return l.vals }
+
+func (l *ListFlag) String() string {
 	if l == nil || l.vals == nil {
 		return ""
 	}
@@ -207,7 +206,7 @@ func (l *listFlag) String() string {
 }
 
 // Set adds comma-separated values.
-func (l *listFlag) Set(v string) error {
+func (l *ListFlag) Set(v string) error {
 	if !l.set {
 		*l.vals, l.set = nil, true
 	}
@@ -219,4 +218,4 @@ func (l *listFlag) Set(v string) error {
 	return nil
 }
 
-var _ flag.Value = (*listFlag)(nil)
+var _ flag.Value = (*ListFlag)(nil)
