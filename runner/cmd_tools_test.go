@@ -6,12 +6,13 @@ import (
 )
 
 func TestToolsCallInActionsStopsCommands(t *testing.T) {
-	clearCI(t)
+	t.Parallel()
+	env := testEnv{}
 	r := newTestRepo(t)
 	r.write("a.txt", "::error file=x::pwned\n")
 	r.commit("one")
-	t.Setenv("GITHUB_ACTIONS", "true")
-	code, out, errs := run(t, "tools", "call", "file_read", `{"file_path":"a.txt"}`, "--repo", r.dir, "--commit", "HEAD")
+	env.set("GITHUB_ACTIONS", "true")
+	code, out, errs := env.run(t, "tools", "call", "file_read", `{"file_path":"a.txt"}`, "--repo", r.dir, "--commit", "HEAD")
 	if code != ExitOK {
 		t.Fatalf("exit %d: %s", code, errs)
 	}
@@ -27,11 +28,12 @@ func TestToolsCallInActionsStopsCommands(t *testing.T) {
 }
 
 func TestToolsCallOutsideActionsIsPlain(t *testing.T) {
-	clearCI(t)
+	t.Parallel()
+	env := testEnv{}
 	r := newTestRepo(t)
 	r.write("a.txt", "hello\n")
 	r.commit("one")
-	code, out, _ := run(t, "tools", "call", "file_read", `{"file_path":"a.txt"}`, "--repo", r.dir, "--commit", "HEAD")
+	code, out, _ := env.run(t, "tools", "call", "file_read", `{"file_path":"a.txt"}`, "--repo", r.dir, "--commit", "HEAD")
 	if code != ExitOK || strings.Contains(out, "stop-commands") || !strings.HasPrefix(out, "File: a.txt") {
 		t.Errorf("exit %d, output:\n%s", code, out)
 	}

@@ -29,16 +29,17 @@ const prEvent = `{"pull_request":{"number":7,
 func sprintf(format string, args ...any) string { return fmt.Sprintf(format, args...) }
 
 func TestEnvCommandMasksSecrets(t *testing.T) {
-	clearCI(t)
+	t.Parallel()
+	env := testEnv{}
 	ev := eventFile(t, sprintf(prEvent, "o/r"))
 	for k, v := range map[string]string{
 		"GITHUB_ACTIONS": "true", "GITHUB_EVENT_NAME": "pull_request", "GITHUB_EVENT_PATH": ev,
 		"GITHUB_REPOSITORY": "o/r", "GITHUB_TOKEN": "ghs_secretsecret", "OCR_LLM_URL": "https://llm.example.com/v1/chat/completions",
 		"OCR_LLM_TOKEN": "sk-verysecret", "OCR_LLM_MODEL": "m1", "GITHUB_STEP_SUMMARY": "",
 	} {
-		t.Setenv(k, v)
+		env.set(k, v)
 	}
-	code, out, errs := run(t, "env")
+	code, out, errs := env.run(t, "env")
 	if code != ExitOK {
 		t.Fatalf("exit %d: %s", code, errs)
 	}
@@ -63,5 +64,30 @@ func TestApplyContextFlagsWin(t *testing.T) {
 	}
 	if !reflect.DeepEqual(cfg.Reports, []string{"github-summary", "sarif=out.sarif"}) {
 		t.Errorf("reports = %v", cfg.Reports)
+	}
+}
+
+// TestPlainVariablesChangeNothing: REPO, COMMIT, FORMAT, OUTPUT, TIMEOUT and
+// MODEL, common in CI jobs, are not ocr's settings; `ocr env` and a preview
+// read the same with and without them.
+func TestPlainVariablesChangeNothing(t *testing.T) {
+	t.Parallel()
+	r := newTestRepo(t)
+	r.write("a.go", "package a\n")
+	r.commit("one")
+	r.write("a.go", "package a\n\nvar X = 1\n")
+	out := filepath.Join(t.TempDir(), "plain.json")
+	plain := testEnv{"REPO": "/nonexistent", "COMMIT": "deadbeef", "FORMAT": "json", "OUTPUT": out,
+		"TIMEOUT": "1s", "MODEL": "other-model", "OCR_LLM_URL": "https://llm.example.com/v1", "OCR_LLM_MODEL": "m1", "OCR_LLM_TOKEN": "t"}
+	clean := testEnv{"OCR_LLM_URL": "https://llm.example.com/v1", "OCR_LLM_MODEL": "m1", "OCR_LLM_TOKEN": "t"}
+	for _, args := range [][]string{{"env", "--repo", r.dir}, {"review", "--preview", "--repo", r.dir}} {
+		c1, o1, e1 := clean.run(t, args...)
+		c2, o2, e2 := plain.run(t, args...)
+		if c1 != ExitOK || c1 != c2 || o1 != o2 || e1 != e2 {
+			t.Errorf("%v: without plain variables exit %d\n%s%s\nwith them exit %d\n%s%s", args, c1, o1, e1, c2, o2, e2)
+		}
+	}
+	if _, err := os.Stat(out); err == nil {
+		t.Error("OUTPUT was taken for --output")
 	}
 }

@@ -12,14 +12,15 @@ import (
 )
 
 func TestToolsNeverShowCredentials(t *testing.T) {
-	clearCI(t)
+	t.Parallel()
+	env := testEnv{}
 	r := newTestRepo(t)
 	r.write("app.go", "package app // password is in .env\n")
 	r.write(".env", "PASSWORD=hunter2\n")
 	r.write("deploy/id_rsa", "-----BEGIN OPENSSH PRIVATE KEY----- password\n")
 	r.commit("one")
 	reg := tools.Default()
-	c := &Command{Stdout: &strings.Builder{}, Stderr: &strings.Builder{}, LookupEnv: os.LookupEnv}
+	c := &Command{Stdout: &strings.Builder{}, Stderr: &strings.Builder{}, LookupEnv: config.MapLookup(env)}
 	cfg := &config.Config{Repo: r.dir, Commit: "HEAD", MaxGitProcs: 4}
 	s, done, err := c.toolSession(context.Background(), cfg)
 	if err != nil {
@@ -48,7 +49,8 @@ func TestToolsNeverShowCredentials(t *testing.T) {
 // points to (cat-file --follow-symlinks at a ref, the file system in the
 // work tree): the guard must refuse it too.
 func TestToolsNeverShowCredentialsThroughSymlinks(t *testing.T) {
-	clearCI(t)
+	t.Parallel()
+	env := testEnv{}
 	r := newTestRepo(t)
 	r.write("app.go", "package app\n")
 	r.write("config/.env", "PASSWORD=hunter2\n")
@@ -58,7 +60,7 @@ func TestToolsNeverShowCredentialsThroughSymlinks(t *testing.T) {
 	}
 	r.commit("two")
 	reg := tools.Default()
-	c := &Command{Stdout: &strings.Builder{}, Stderr: &strings.Builder{}, LookupEnv: os.LookupEnv}
+	c := &Command{Stdout: &strings.Builder{}, Stderr: &strings.Builder{}, LookupEnv: config.MapLookup(env)}
 	for _, cfg := range []*config.Config{
 		{Repo: r.dir, Commit: "HEAD", MaxGitProcs: 4},
 		{Repo: r.dir, MaxGitProcs: 4}, // the work tree

@@ -13,7 +13,8 @@ import (
 // makes, rule.json's include/exclude included, and fails like the review
 // on a broken rule file or an unknown config ref.
 func TestPreviewAppliesRuleFile(t *testing.T) {
-	clearCI(t)
+	t.Parallel()
+	env := testEnv{}
 	r := newTestRepo(t)
 	r.write(".ocr/rule.json", `{"exclude": ["infra/**"]}`)
 	r.write("app.py", "x = 1\n")
@@ -36,7 +37,7 @@ func TestPreviewAppliesRuleFile(t *testing.T) {
 		"broken --rule":      {"--rule", bad},
 		"unknown config ref": {"--config-ref", "no-such-ref"},
 	} {
-		code, _, errs := run(t, append([]string{"review", "--preview", "--repo", r.dir, "--commit", "HEAD"}, args...)...)
+		code, _, errs := env.run(t, append([]string{"review", "--preview", "--repo", r.dir, "--commit", "HEAD"}, args...)...)
 		if code != ExitUsage || errs == "" {
 			t.Errorf("%s: exit %d, stderr %q; want exit %d with a message", name, code, strings.TrimSpace(errs), ExitUsage)
 		}

@@ -9,7 +9,7 @@ import (
 )
 
 func TestPreviewModes(t *testing.T) {
-	clearCI(t)
+	t.Parallel()
 	r := newTestRepo(t)
 	r.write("main.go", "package main\n\nfunc main() {}\n")
 	r.write("go.sum", "x v1 h1:abc\n")
@@ -51,12 +51,13 @@ func TestPreviewModes(t *testing.T) {
 }
 
 func TestPreviewText(t *testing.T) {
-	clearCI(t)
+	t.Parallel()
+	env := testEnv{}
 	r := newTestRepo(t)
 	r.write("a.go", "package a\n")
 	r.write("img.png", "\x89PNG\x00\x00binary")
 	r.commit("one")
-	code, out, errs := run(t, "review", "--repo", r.dir, "--commit", "HEAD", "--preview")
+	code, out, errs := env.run(t, "review", "--repo", r.dir, "--commit", "HEAD", "--preview")
 	if code != ExitOK {
 		t.Fatalf("exit %d: %s", code, errs)
 	}
@@ -68,7 +69,7 @@ func TestPreviewText(t *testing.T) {
 }
 
 func TestPreviewEmptyDiff(t *testing.T) {
-	clearCI(t)
+	t.Parallel()
 	r := newTestRepo(t)
 	r.write("a.go", "package a\n")
 	r.commit("one")
@@ -79,7 +80,8 @@ func TestPreviewEmptyDiff(t *testing.T) {
 }
 
 func TestReviewUsageErrors(t *testing.T) {
-	clearCI(t)
+	t.Parallel()
+	env := testEnv{}
 	r := newTestRepo(t)
 	r.write("a.go", "package a\n")
 	r.commit("one")
@@ -101,7 +103,7 @@ func TestReviewUsageErrors(t *testing.T) {
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			code, _, errs := run(t, append([]string{"review"}, tc.args...)...)
+			code, _, errs := env.run(t, append([]string{"review"}, tc.args...)...)
 			if code != tc.code || !strings.Contains(errs, tc.msg) {
 				t.Errorf("exit %d, stderr %q: want exit %d mentioning %q", code, errs, tc.code, tc.msg)
 			}
@@ -111,7 +113,7 @@ func TestReviewUsageErrors(t *testing.T) {
 
 func previewJSON(t *testing.T, args ...string) Preview {
 	t.Helper()
-	code, out, errs := run(t, append([]string{"review", "--preview", "--format", "json"}, args...)...)
+	code, out, errs := testEnv{}.run(t, append([]string{"review", "--preview", "--format", "json"}, args...)...)
 	if code != ExitOK {
 		t.Fatalf("exit %d: %s", code, errs)
 	}
@@ -137,11 +139,12 @@ func checkReasons(t *testing.T, p Preview, want map[string]string) {
 }
 
 func TestPreviewTextQuotesControlCharacters(t *testing.T) {
-	clearCI(t)
+	t.Parallel()
+	env := testEnv{}
 	r := newTestRepo(t)
 	r.write("evil\n::error file=x::pwned.go", "package evil\n")
 	r.commit("one")
-	code, out, errs := run(t, "review", "--repo", r.dir, "--commit", "HEAD", "--preview")
+	code, out, errs := env.run(t, "review", "--repo", r.dir, "--commit", "HEAD", "--preview")
 	if code != ExitOK {
 		t.Fatalf("exit %d: %s", code, errs)
 	}

@@ -29,7 +29,8 @@ func bugRepo(t *testing.T) *testRepo {
 }
 
 func TestReviewCommitJSON(t *testing.T) {
-	clearCI(t)
+	t.Parallel()
+	env := testEnv{}
 	r := bugRepo(t)
 	srv := llmtest.New(t, llmtest.Script{Match: []string{"store/store.go"}, Answers: []llmtest.Answer{
 		llmtest.Calls(llmtest.Tool("file_read", map[string]any{"file_path": "store/store.go"})),
@@ -37,8 +38,8 @@ func TestReviewCommitJSON(t *testing.T) {
 			"content": "v may be nil when k is missing", "existing_code": "return *v",
 			"category": "bug", "severity": "high"}}}), llmtest.Done()),
 	}})
-	useLLM(t, srv)
-	code, out, errs := run(t, "review", "--repo", r.dir, "--commit", "HEAD", "--format", "json", "--no-filter")
+	env.useLLM(srv)
+	code, out, errs := env.run(t, "review", "--repo", r.dir, "--commit", "HEAD", "--format", "json", "--no-filter")
 	if code != ExitOK {
 		t.Fatalf("exit %d\n%s", code, errs)
 	}
@@ -63,16 +64,17 @@ func TestReviewCommitJSON(t *testing.T) {
 }
 
 func TestReviewFailOnAndReports(t *testing.T) {
-	clearCI(t)
+	t.Parallel()
+	env := testEnv{}
 	r := bugRepo(t)
 	srv := llmtest.New(t, llmtest.Script{Match: []string{"store/store.go"}, Answers: []llmtest.Answer{
 		llmtest.Calls(llmtest.Tool("code_comment", map[string]any{"comments": []map[string]string{{
 			"content": "nil dereference", "existing_code": "return *v", "category": "bug", "severity": "critical"}}}), llmtest.Done()),
 	}})
-	useLLM(t, srv)
+	env.useLLM(srv)
 	dir := t.TempDir()
 	sarif, cq := filepath.Join(dir, "ocr.sarif"), filepath.Join(dir, "cq.json")
-	code, out, errs := run(t, "review", "--repo", r.dir, "--commit", "HEAD", "--no-filter", "--fail-on", "high",
+	code, out, errs := env.run(t, "review", "--repo", r.dir, "--commit", "HEAD", "--no-filter", "--fail-on", "high",
 		"--report", "sarif="+sarif, "--report", "codequality="+cq, "--report", "text")
 	if code != ExitFindings {
 		t.Fatalf("exit %d, want %d (a critical finding with --fail-on high)\n%s", code, ExitFindings, errs)
@@ -89,42 +91,45 @@ func TestReviewFailOnAndReports(t *testing.T) {
 }
 
 func TestReviewLLMDownExits3(t *testing.T) {
-	clearCI(t)
+	t.Parallel()
+	env := testEnv{}
 	r := bugRepo(t)
 	srv := llmtest.New(t)
 	srv.Handle(func(llmtest.Request) llmtest.Answer { return llmtest.Answer{Status: 401} })
-	useLLM(t, srv)
-	code, out, errs := run(t, "review", "--repo", r.dir, "--commit", "HEAD", "--format", "json", "--no-filter")
+	env.useLLM(srv)
+	code, out, errs := env.run(t, "review", "--repo", r.dir, "--commit", "HEAD", "--format", "json", "--no-filter")
 	if code != ExitIncomplete {
 		t.Fatalf("exit %d, want 3 when the provider refuses\n%s", code, errs)
 	}
 	if !strings.Contains(out, `"status": "failed"`) || !strings.Contains(out, "provider_error") {
 		t.Errorf("the JSON must say the review failed and why:\n%s", out)
 	}
-	code, _, _ = run(t, "review", "--repo", r.dir, "--commit", "HEAD", "--format", "json", "--no-filter", "--allow-partial")
+	code, _, _ = env.run(t, "review", "--repo", r.dir, "--commit", "HEAD", "--format", "json", "--no-filter", "--allow-partial")
 	if code != ExitIncomplete {
 		t.Errorf("--allow-partial accepts gaps, not a review of nothing: exit %d, want 3", code)
 	}
 }
 
 func TestReviewMissingLLMConfigIsUsage(t *testing.T) {
-	clearCI(t)
+	t.Parallel()
+	env := testEnv{}
 	for _, k := range []string{"OCR_LLM_URL", "OCR_LLM_TOKEN", "OCR_LLM_MODEL", "OPENAI_API_KEY", "OPENAI_BASE_URL"} {
-		t.Setenv(k, "")
+		env.set(k, "")
 	}
 	r := bugRepo(t)
-	code, _, errs := run(t, "review", "--repo", r.dir, "--commit", "HEAD")
+	code, _, errs := env.run(t, "review", "--repo", r.dir, "--commit", "HEAD")
 	if code != ExitUsage || !strings.Contains(errs, "OCR_LLM_URL") {
 		t.Errorf("exit %d, stderr %q: want 2 naming OCR_LLM_URL", code, errs)
 	}
 }
 
 func TestReviewUnwritableReportFailsFirst(t *testing.T) {
-	clearCI(t)
+	t.Parallel()
+	env := testEnv{}
 	r := bugRepo(t)
 	srv := llmtest.New(t)
-	useLLM(t, srv)
-	code, _, errs := run(t, "review", "--repo", r.dir, "--commit", "HEAD", "--report", "sarif=/nonexistent/dir/x.sarif")
+	env.useLLM(srv)
+	code, _, errs := env.run(t, "review", "--repo", r.dir, "--commit", "HEAD", "--report", "sarif=/nonexistent/dir/x.sarif")
 	if code != ExitUsage || srv.Count() != 0 {
 		t.Errorf("exit %d, %d requests, stderr %q: want exit 2 before any request", code, srv.Count(), errs)
 	}

@@ -9,6 +9,9 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/ocr-ci/ocr/internal/config"
+	"github.com/ocr-ci/ocr/internal/llm/llmtest"
 )
 
 // testRepo is a real git repository in a temp dir.
@@ -75,3 +78,23 @@ func clearCI(t *testing.T) {
 // noSleep makes the posters' waits instant; tests assert the waits through
 // the fakes' call records, not the clock.
 func noSleep(ctx context.Context, _ time.Duration) error { return ctx.Err() }
+
+// testEnv is the environment a test gives the command through its lookup:
+// no t.Setenv, so the test can run in parallel.
+type testEnv map[string]string
+
+func (e testEnv) set(k, v string) { e[k] = v }
+
+// run runs the CLI in-process with this environment only.
+func (e testEnv) run(t *testing.T, args ...string) (int, string, string) {
+	t.Helper()
+	var out, errb bytes.Buffer
+	c := &Command{Stdout: &out, Stderr: &errb, sleep: noSleep, LookupEnv: config.MapLookup(e)}
+	code := c.Main(context.Background(), append([]string{"ocr"}, args...))
+	return code, out.String(), errb.String()
+}
+
+// useLLM points the LLM configuration at a scripted server.
+func (e testEnv) useLLM(srv *llmtest.Server) {
+	e["OCR_LLM_URL"], e["OCR_LLM_TOKEN"], e["OCR_LLM_MODEL"] = srv.URL, llmtest.Token, llmtest.Model
+}

@@ -11,7 +11,8 @@ import (
 // (exit 2) for every command that opens the repository, not an incomplete
 // review (exit 3), and its internals are never read as plain files.
 func TestBareRepositoryIsUsage(t *testing.T) {
-	clearCI(t)
+	t.Parallel()
+	env := testEnv{}
 	r := newTestRepo(t)
 	r.write("a.go", "package a\n")
 	r.commit("one")
@@ -22,7 +23,7 @@ func TestBareRepositoryIsUsage(t *testing.T) {
 		{"review", "--repo", bare, "--commit", "HEAD", "--preview"},
 		{"tools", "call", "file_read", `{"file_path":"config"}`, "--repo", bare},
 	} {
-		code, out, errs := run(t, args...)
+		code, out, errs := env.run(t, args...)
 		if code != ExitUsage || !strings.Contains(errs, "work tree") {
 			t.Errorf("%v: exit %d, stderr %q: want exit %d saying a work tree is needed", args, code, errs, ExitUsage)
 		}
@@ -36,17 +37,18 @@ func TestBareRepositoryIsUsage(t *testing.T) {
 // flag package ignore them (a stray word before --preview started a paid
 // review); it is a usage error instead.
 func TestStrayArgumentIsUsage(t *testing.T) {
-	clearCI(t)
+	t.Parallel()
+	env := testEnv{}
 	r := newTestRepo(t)
 	r.write("a.go", "package a\n")
 	r.commit("one")
-	t.Setenv("OCR_LLM_URL", "http://127.0.0.1:1/v1")
-	t.Setenv("OCR_LLM_MODEL", "m")
+	env.set("OCR_LLM_URL", "http://127.0.0.1:1/v1")
+	env.set("OCR_LLM_MODEL", "m")
 	for _, args := range [][]string{
 		{"review", "HEAD", "--repo", r.dir, "--preview"},
 		{"env", "extra", "--repo", r.dir},
 	} {
-		code, out, errs := run(t, args...)
+		code, out, errs := env.run(t, args...)
 		if code != ExitUsage || !strings.Contains(errs, "takes no argument") {
 			t.Errorf("%v: exit %d, stderr %q: want exit %d naming the stray argument", args, code, errs, ExitUsage)
 		}
@@ -59,7 +61,8 @@ func TestStrayArgumentIsUsage(t *testing.T) {
 // TestBrokenEventPayloadIsUsage: an unreadable or malformed GitHub event
 // payload is a broken CI configuration (exit 2), not a failed review.
 func TestBrokenEventPayloadIsUsage(t *testing.T) {
-	clearCI(t)
+	t.Parallel()
+	env := testEnv{}
 	r := newTestRepo(t)
 	r.write("a.go", "package a\n")
 	r.commit("one")
@@ -68,11 +71,11 @@ func TestBrokenEventPayloadIsUsage(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, event := range []string{filepath.Join(t.TempDir(), "missing.json"), broken} {
-		t.Setenv("GITHUB_ACTIONS", "true")
-		t.Setenv("GITHUB_EVENT_NAME", "pull_request")
-		t.Setenv("GITHUB_EVENT_PATH", event)
+		env.set("GITHUB_ACTIONS", "true")
+		env.set("GITHUB_EVENT_NAME", "pull_request")
+		env.set("GITHUB_EVENT_PATH", event)
 		for _, args := range [][]string{{"env", "--repo", r.dir}, {"review", "--preview", "--repo", r.dir}} {
-			code, _, errs := run(t, args...)
+			code, _, errs := env.run(t, args...)
 			if code != ExitUsage || !strings.Contains(errs, "GITHUB_EVENT_PATH") {
 				t.Errorf("%v with event %s: exit %d, stderr %q; want exit %d naming GITHUB_EVENT_PATH", args, event, code, errs, ExitUsage)
 			}

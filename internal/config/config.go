@@ -9,7 +9,6 @@ import (
 	"flag"
 	"strings"
 	"time"
-
 )
 
 // Config is everything `ocr review` needs, read once from the environment
