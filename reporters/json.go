@@ -90,7 +90,7 @@ func jsonShape(r *review.Review) jsonReview {
 	}
 	for _, f := range r.Files {
 		out.Files = append(out.Files, jsonFile{Path: f.Path, OldPath: f.OldPath, Status: f.Status,
-			Additions: f.Additions, Deletions: f.Deletions, Reviewed: f.Reviewed, Reason: f.Reason, Detail: f.Detail})
+			Additions: f.Additions, Deletions: f.Deletions, Reviewed: f.Reviewed, Reason: string(f.Reason), Detail: f.Detail})
 	}
 	return out
 }

@@ -226,7 +226,7 @@ func writeCoverage(b *strings.Builder, r *review.Review) {
 	}
 	fmt.Fprintf(b, "\n<details><summary>Files not reviewed (%d)</summary>\n\n", len(skipped))
 	for _, f := range skipped {
-		fmt.Fprintf(b, "- %s — %s\n", postCode(f.Path), postSafe(orText(f.Reason, "not reviewed")))
+		fmt.Fprintf(b, "- %s — %s\n", postCode(f.Path), postSafe(orText(string(f.Reason), "not reviewed")))
 	}
 	for _, e := range r.Errors {
 		fmt.Fprintf(b, "- %s\n", postSafe(e))

@@ -59,10 +59,10 @@ func notification(level, text string) *sarif.Notification {
 // fileNotification names a file that was not reviewed and why.
 func fileNotification(f review.FileCoverage) *sarif.Notification {
 	level := sarif.LevelNote
-	if failureReasons[f.Reason] {
+	if failureReasons[string(f.Reason)] {
 		level = sarif.LevelWarning
 	}
-	text := fmt.Sprintf("%s was not reviewed (reason: %s)", f.Path, orText(f.Reason, "unknown"))
+	text := fmt.Sprintf("%s was not reviewed (reason: %s)", f.Path, orText(string(f.Reason), "unknown"))
 	if f.Detail != "" {
 		text += ": " + f.Detail
 	}

@@ -21,7 +21,7 @@ func orInt(v, def int) int {
 // skipReason says why a file was not reviewed: its reason ("unknown" when
 // none was given) and the detail, when there is one.
 func skipReason(f review.FileCoverage) string {
-	reason := orText(f.Reason, "unknown")
+	reason := orText(string(f.Reason), "unknown")
 	if f.Detail != "" {
 		reason += ": " + f.Detail
 	}

@@ -76,11 +76,8 @@ type FileCoverage struct {
 	Additions int    `json:"additions"`
 	Deletions int    `json:"deletions"`
 	Reviewed  bool   `json:"reviewed"`
-	// Reason is a stable reason string when Reviewed is false
-	// (binary, secret, user_exclude, vendored, lockfile, generated, minified,
-	// unsupported, test, deleted, too_large, budget, timeout, provider_error,
-	// round_cap, malformed_answers).
-	Reason string `json:"reason,omitempty"`
+	// Reason says why, when Reviewed is false (the Reason constants).
+	Reason Reason `json:"reason,omitempty"`
 	// Detail is a human-readable explanation of Reason, when there is more to say.
 	Detail string `json:"detail,omitempty"`
 }

@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/ocr-ci/ocr/internal/selection"
+	"github.com/ocr-ci/ocr/review"
 )
 
 // TestPreviewAppliesRuleFile: the preview shows the selection the review
@@ -24,7 +24,7 @@ func TestPreviewAppliesRuleFile(t *testing.T) {
 	r.commit("change")
 
 	p := previewJSON(t, "--repo", r.dir, "--commit", "HEAD")
-	checkReasons(t, p, map[string]string{"app.py": "", "infra/main.tf": selection.ReasonUserExclude})
+	checkReasons(t, p, map[string]review.Reason{"app.py": "", "infra/main.tf": review.ReasonUserExclude})
 	if p.Totals.Reviewed != 1 || p.Totals.Excluded != 1 {
 		t.Errorf("totals %+v, want 1 reviewed and 1 excluded", p.Totals)
 	}

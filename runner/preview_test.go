@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/ocr-ci/ocr/internal/selection"
+	"github.com/ocr-ci/ocr/review"
 )
 
 func TestPreviewModes(t *testing.T) {
@@ -28,12 +28,12 @@ func TestPreviewModes(t *testing.T) {
 		if p.Base != root || p.Head != feature || p.Mode != "range" {
 			t.Errorf("base %s head %s mode %s: want merge base %s and head %s", p.Base, p.Head, p.Mode, root, feature)
 		}
-		want := map[string]string{"main.go": "", "util/util_test.go": selection.ReasonTest, "vendor/x/x.go": selection.ReasonVendored}
+		want := map[string]review.Reason{"main.go": "", "util/util_test.go": review.ReasonTest, "vendor/x/x.go": review.ReasonVendored}
 		checkReasons(t, p, want)
 	})
 	t.Run("root commit against the empty tree", func(t *testing.T) {
 		p := previewJSON(t, "--repo", r.dir, "--commit", root)
-		checkReasons(t, p, map[string]string{"main.go": "", "go.sum": selection.ReasonLockfile})
+		checkReasons(t, p, map[string]review.Reason{"main.go": "", "go.sum": review.ReasonLockfile})
 		if p.Totals.Files != 2 || p.Totals.Reviewed != 1 {
 			t.Errorf("totals %+v", p.Totals)
 		}
@@ -42,11 +42,11 @@ func TestPreviewModes(t *testing.T) {
 		r.write("new.go", "package main\n")
 		r.write("main.go", "package main\n\n// edited\nfunc main() {}\n")
 		p := previewJSON(t, "--repo", r.dir)
-		checkReasons(t, p, map[string]string{"main.go": "", "new.go": ""})
+		checkReasons(t, p, map[string]review.Reason{"main.go": "", "new.go": ""})
 	})
 	t.Run("include tests", func(t *testing.T) {
 		p := previewJSON(t, "--repo", r.dir, "--from", "main", "--to", "feature", "--include-tests", "--exclude", "main.go")
-		checkReasons(t, p, map[string]string{"main.go": selection.ReasonUserExclude, "util/util_test.go": ""})
+		checkReasons(t, p, map[string]review.Reason{"main.go": review.ReasonUserExclude, "util/util_test.go": ""})
 	})
 }
 
@@ -124,9 +124,9 @@ func previewJSON(t *testing.T, args ...string) Preview {
 	return p
 }
 
-func checkReasons(t *testing.T, p Preview, want map[string]string) {
+func checkReasons(t *testing.T, p Preview, want map[string]review.Reason) {
 	t.Helper()
-	got := map[string]string{}
+	got := map[string]review.Reason{}
 	for _, f := range p.Files {
 		got[f.Path] = f.Reason
 	}

@@ -124,9 +124,9 @@ type Output struct {
 
 // GroupReport is one group's outcome.
 type GroupReport struct {
-	Files   []string `json:"files"`
-	Planned bool     `json:"planned,omitempty"`
-	Reason  string   `json:"reason,omitempty"`
+	Files   []string      `json:"files"`
+	Planned bool          `json:"planned,omitempty"`
+	Reason  review.Reason `json:"reason,omitempty"`
 	// Rounds counts the main rounds that ended with task_done.
 	Rounds   int `json:"rounds"`
 	Comments int `json:"comments"`
@@ -134,17 +134,6 @@ type GroupReport struct {
 	FilterDropped int          `json:"filter_dropped,omitempty"`
 	Usage         review.Usage `json:"usage"`
 }
-
-// Reasons a selected file ends not reviewed (review.FileCoverage.Reason).
-const (
-	ReasonProvider  = "provider_error"
-	ReasonTimeout   = "timeout"
-	ReasonRoundCap  = "round_cap"
-	ReasonBudget    = "budget"
-	ReasonMalformed = "malformed_answers"
-	ReasonTooLarge  = "too_large"
-	ReasonFailed    = "model_failed"
-)
 
 // Agent reviews change sets. It is safe for concurrent use.
 type Agent struct {

@@ -13,6 +13,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/ocr-ci/ocr/review"
+
 	"github.com/ocr-ci/ocr/internal/llm/llmtest"
 	"github.com/ocr-ci/ocr/tools"
 	openai "github.com/sashabaranov/go-openai"
@@ -152,7 +154,7 @@ func BenchmarkReview(b *testing.B) {
 			out := New(Config{}, client(b, srv, nil), tools.Default()).Review(context.Background(), f.input)
 			b.ReportMetric(float64(out.Usage.Requests)/float64(max(normal.Usage.Requests, 1)), "requests/normal")
 			b.ReportMetric(float64(out.Usage.PromptTokens)/float64(max(normal.Usage.PromptTokens, 1)), "tokens/normal")
-			if out.Status != "failed" || out.Files[0].Reason != ReasonMalformed {
+			if out.Status != "failed" || out.Files[0].Reason != review.ReasonMalformed {
 				b.Fatalf("status %s, %+v", out.Status, out.Files[0])
 			}
 		}

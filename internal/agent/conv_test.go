@@ -5,6 +5,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/ocr-ci/ocr/review"
+
 	openai "github.com/sashabaranov/go-openai"
 	"github.com/tiktoken-go/tokenizer"
 )
@@ -41,7 +43,7 @@ func TestConvFitShortensOldToolOutputsOnly(t *testing.T) {
 
 func TestTooLargeForContext(t *testing.T) {
 	out, srv := reviewWith(t, nil, Config{ContextTokens: 900, MaxCompletionTokens: -1})
-	wantNotReviewed(t, out, ReasonTooLarge)
+	wantNotReviewed(t, out, review.ReasonTooLarge)
 	if srv.Count() != 0 {
 		t.Errorf("requests = %d", srv.Count())
 	}

@@ -7,6 +7,8 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/ocr-ci/ocr/review"
+
 	"github.com/ocr-ci/ocr/tools"
 	openai "github.com/sashabaranov/go-openai"
 )
@@ -42,7 +44,7 @@ type loopResult struct {
 	text   string
 	done   bool
 	failed bool
-	reason string
+	reason review.Reason
 	detail string
 	err    error
 }
@@ -85,11 +87,11 @@ func (t *task) loop(ctx context.Context, c *conv, s loopSpec) loopResult {
 			return malformed(bad)
 		}
 	}
-	return loopResult{reason: ReasonRoundCap, detail: fmt.Sprintf("no task_done after %d rounds and the final round", s.rounds)}
+	return loopResult{reason: review.ReasonRoundCap, detail: fmt.Sprintf("no task_done after %d rounds and the final round", s.rounds)}
 }
 
 func malformed(n int) loopResult {
-	return loopResult{reason: ReasonMalformed,
+	return loopResult{reason: review.ReasonMalformed,
 		detail: fmt.Sprintf("%d answers in a row had no usable tool call (none, unknown tools or malformed arguments); the model may not support tool calling", n)}
 }
 
@@ -97,15 +99,15 @@ func malformed(n int) loopResult {
 func (t *task) failure(ctx context.Context, err error) loopResult {
 	switch {
 	case errors.Is(err, errBudget):
-		return loopResult{reason: ReasonBudget, detail: err.Error(), err: err}
+		return loopResult{reason: review.ReasonBudget, detail: err.Error(), err: err}
 	case errors.Is(err, errTooLarge):
-		return loopResult{reason: ReasonTooLarge, detail: err.Error(), err: err}
+		return loopResult{reason: review.ReasonTooLarge, detail: err.Error(), err: err}
 	case errors.Is(ctx.Err(), context.Canceled):
-		return loopResult{reason: ReasonTimeout, detail: "the run was cancelled", err: err}
+		return loopResult{reason: review.ReasonTimeout, detail: "the run was cancelled", err: err}
 	case ctx.Err() != nil:
-		return loopResult{reason: ReasonTimeout, detail: fmt.Sprintf("the group did not finish within %s (--timeout)", t.a.cfg.GroupTimeout), err: err}
+		return loopResult{reason: review.ReasonTimeout, detail: fmt.Sprintf("the group did not finish within %s (--timeout)", t.a.cfg.GroupTimeout), err: err}
 	}
-	return loopResult{reason: ReasonProvider, detail: err.Error(), err: err}
+	return loopResult{reason: review.ReasonProvider, detail: err.Error(), err: err}
 }
 
 // executed is what one answer's tool calls amounted to.

@@ -42,12 +42,12 @@ func wantReviewed(t *testing.T, out Output) {
 	}
 }
 
-func wantNotReviewed(t *testing.T, out Output, reason string) {
+func wantNotReviewed(t *testing.T, out Output, reason review.Reason) {
 	t.Helper()
 	if out.Status != review.StatusFailed || len(out.Files) != 1 || out.Files[0].Reviewed || out.Files[0].Reason != reason {
 		t.Fatalf("status %s, files %+v; want not reviewed for %s", out.Status, out.Files, reason)
 	}
-	if len(out.Errors) != 1 || !strings.Contains(out.Errors[0], reason) {
+	if len(out.Errors) != 1 || !strings.Contains(out.Errors[0], string(reason)) {
 		t.Errorf("errors = %q, want one naming %s", out.Errors, reason)
 	}
 }
@@ -127,7 +127,7 @@ func TestMalformedAnswersEndTheGroupQuickly(t *testing.T) {
 	} {
 		t.Run(name, func(t *testing.T) {
 			out, srv := reviewWith(t, nil, Config{}, llmtest.Script{Match: []string{mainMark}, Answers: []llmtest.Answer{a}, Repeat: true})
-			wantNotReviewed(t, out, ReasonMalformed)
+			wantNotReviewed(t, out, review.ReasonMalformed)
 			if n := srv.Count(); n != maxBadAnswers {
 				t.Errorf("requests = %d, want %d", n, maxBadAnswers)
 			}
@@ -155,7 +155,7 @@ func TestRoundCapAndFinalRound(t *testing.T) {
 	t.Run("no task_done", func(t *testing.T) {
 		out, srv := reviewWith(t, nil, Config{MaxRounds: 2},
 			mainScript(find, find, llmtest.Calls(llmtest.Tool("file_find", map[string]any{"query_name": "x"}))))
-		wantNotReviewed(t, out, ReasonRoundCap)
+		wantNotReviewed(t, out, review.ReasonRoundCap)
 		if srv.Count() != 3 {
 			t.Errorf("requests = %d, want 3", srv.Count())
 		}

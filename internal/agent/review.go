@@ -53,12 +53,12 @@ func (r *run) group(ctx context.Context, i, n int, g Group) groupResult {
 	t := &task{a: r.a, run: r, files: files,
 		sess: &tools.Session{Source: r.in.Source, Diffs: r.diffs, File: files[0].Path}}
 	if ctx.Err() != nil {
-		return groupResult{reason: ReasonTimeout, detail: "the run was cancelled before the group started"}
+		return groupResult{reason: review.ReasonTimeout, detail: "the run was cancelled before the group started"}
 	}
 	res := t.review(ctx)
 	state := "reviewed"
 	if res.reason != "" {
-		state = "not reviewed (" + res.reason + ")"
+		state = "not reviewed (" + string(res.reason) + ")"
 	}
 	if res.planned {
 		state += ", planned"
@@ -194,7 +194,7 @@ func notReviewed(cov []review.FileCoverage) []string {
 		if c.Reviewed {
 			continue
 		}
-		key := c.Reason + ": " + c.Detail
+		key := string(c.Reason) + ": " + c.Detail
 		if _, ok := causes[key]; !ok {
 			order = append(order, key)
 		}

@@ -34,7 +34,7 @@ func TestProviderRetries(t *testing.T) {
 
 func TestProviderErrorIsReported(t *testing.T) {
 	out, _ := reviewWith(t, nil, Config{}, mainScript(llmtest.Answer{Status: 401}))
-	wantNotReviewed(t, out, ReasonProvider)
+	wantNotReviewed(t, out, review.ReasonProvider)
 	if !strings.Contains(out.Files[0].Detail, "401") {
 		t.Errorf("detail = %q, want the HTTP status", out.Files[0].Detail)
 	}
@@ -42,7 +42,7 @@ func TestProviderErrorIsReported(t *testing.T) {
 
 func TestGroupTimeout(t *testing.T) {
 	out, _ := reviewWith(t, nil, Config{GroupTimeout: 100 * time.Millisecond}, mainScript(llmtest.Answer{Hang: true}))
-	wantNotReviewed(t, out, ReasonTimeout)
+	wantNotReviewed(t, out, review.ReasonTimeout)
 }
 
 // twoGroups is a change of two files in different directories, each its own group.
@@ -64,7 +64,7 @@ func TestBudgetStopsRemainingGroups(t *testing.T) {
 	for _, c := range out.Files {
 		byPath[c.Path] = c
 	}
-	if !byPath["svc/calc.go"].Reviewed || byPath["web/page.go"].Reason != ReasonBudget {
+	if !byPath["svc/calc.go"].Reviewed || byPath["web/page.go"].Reason != review.ReasonBudget {
 		t.Errorf("coverage = %+v, want calc reviewed and page not reviewed for budget", out.Files)
 	}
 	if srv.Count() != 1 {
@@ -74,7 +74,7 @@ func TestBudgetStopsRemainingGroups(t *testing.T) {
 
 func TestBudgetTooSmallForAnyRequest(t *testing.T) {
 	out, srv := reviewWith(t, nil, Config{MaxTokensBudget: 100})
-	wantNotReviewed(t, out, ReasonBudget)
+	wantNotReviewed(t, out, review.ReasonBudget)
 	if srv.Count() != 0 {
 		t.Errorf("requests = %d, want 0", srv.Count())
 	}
@@ -180,7 +180,7 @@ func TestFilterHook(t *testing.T) {
 
 func TestTaskFailed(t *testing.T) {
 	out, _ := reviewWith(t, nil, Config{}, mainScript(llmtest.Calls(llmtest.Tool("task_done", map[string]string{"state": "FAILED"}))))
-	wantNotReviewed(t, out, ReasonFailed)
+	wantNotReviewed(t, out, review.ReasonFailed)
 }
 
 func TestGroupsRunConcurrentlyAndCoverEveryFile(t *testing.T) {
@@ -202,7 +202,7 @@ func TestGroupsRunConcurrentlyAndCoverEveryFile(t *testing.T) {
 func TestPlanProviderErrorEndsTheGroup(t *testing.T) {
 	out, srv := reviewWith(t, largeFixture(t, 60), Config{},
 		llmtest.Script{Match: []string{planMark}, Answers: []llmtest.Answer{{Status: 400}}})
-	if out.Status != review.StatusFailed || out.Files[0].Reason != ReasonProvider {
+	if out.Status != review.StatusFailed || out.Files[0].Reason != review.ReasonProvider {
 		t.Errorf("status %s, files %+v; want provider_error", out.Status, out.Files)
 	}
 	if srv.Count() != 1 {

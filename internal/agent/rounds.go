@@ -30,14 +30,14 @@ func (t *task) moreRounds(ctx context.Context, data mainData, res *groupResult) 
 // round runs one main round, waits for the anchoring of its comments and
 // filters them under the group's context; it adds them to res and returns
 // the round's failure reason ("" when it ended with task_done).
-func (t *task) round(ctx context.Context, data mainData, res *groupResult) (reason, detail string) {
+func (t *task) round(ctx context.Context, data mainData, res *groupResult) (reason review.Reason, detail string) {
 	out := t.main(ctx, data)
 	t.pending.Wait()
 	kept, dropped := t.filtered(ctx, t.collected())
 	res.comments = append(res.comments, kept...)
 	res.dropped += dropped
 	if out.done && out.failed {
-		return ReasonFailed, "the model ended the task with task_done FAILED"
+		return review.ReasonFailed, "the model ended the task with task_done FAILED"
 	}
 	if out.done {
 		res.rounds++

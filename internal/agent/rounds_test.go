@@ -105,7 +105,7 @@ func TestFailedSecondRoundKeepsTheGroupReviewed(t *testing.T) {
 func TestNoSecondRoundAfterAFailedFirst(t *testing.T) {
 	// The strict server fails the test on a request no script answers.
 	out, srv := reviewWith(t, nil, Config{Rounds: 2}, mainScript(llmtest.Answer{Status: 401}))
-	wantNotReviewed(t, out, ReasonProvider)
+	wantNotReviewed(t, out, review.ReasonProvider)
 	if srv.Count() != 1 {
 		t.Errorf("requests = %d, want 1", srv.Count())
 	}

@@ -27,7 +27,7 @@ type task struct {
 
 // groupResult is the outcome of one group.
 type groupResult struct {
-	reason   string
+	reason   review.Reason
 	detail   string
 	comments []review.Comment
 	usage    review.Usage

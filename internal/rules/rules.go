@@ -197,13 +197,13 @@ func (s *Set) Exclude() []string {
 // Selects reports whether path passes include/exclude: it must match an
 // include glob when there are any, and no exclude glob. The reason is
 // "user_exclude" when it does not.
-func (s *Set) Selects(path string) (ok bool, reason string) {
+func (s *Set) Selects(path string) (ok bool, reason review.Reason) {
 	p := strings.ToLower(strings.TrimPrefix(path, "./"))
 	if inc := s.Include(); len(inc) > 0 && !anyGlob(inc, p) {
-		return false, "user_exclude"
+		return false, review.ReasonUserExclude
 	}
 	if anyGlob(s.Exclude(), p) {
-		return false, "user_exclude"
+		return false, review.ReasonUserExclude
 	}
 	return true, ""
 }

@@ -10,22 +10,6 @@ import (
 	"github.com/ocr-ci/ocr/review"
 )
 
-// Exclusion reasons: stable strings, part of the JSON output.
-const (
-	ReasonBinary      = "binary"
-	ReasonSecret      = "secret"
-	ReasonUserExclude = "user_exclude"
-	ReasonVendored    = "vendored"
-	ReasonLockfile    = "lockfile"
-	ReasonGenerated   = "generated"
-	ReasonMinified    = "minified"
-	ReasonUnsupported = "unsupported"
-	ReasonTest        = "test"
-	ReasonDeleted     = "deleted"
-	ReasonNoContent   = "no_content"
-	ReasonTooLarge    = "too_large"
-)
-
 // Options is what file selection needs besides the diff.
 type Options struct {
 	// Exclude and Include are doublestar globs (--exclude, --include).
@@ -62,15 +46,15 @@ func oldPathIfMoved(f *anchor.File) string {
 }
 
 // reason returns why f is not reviewed, or "" when it is.
-func (s Options) reason(f *anchor.File, diffBytes int) string {
+func (s Options) reason(f *anchor.File, diffBytes int) review.Reason {
 	p := f.Path()
 	switch {
 	case f.Binary:
-		return ReasonBinary
+		return review.ReasonBinary
 	case isSecretPath(p):
-		return ReasonSecret
+		return review.ReasonSecret
 	case matchAny(s.Exclude, p):
-		return ReasonUserExclude
+		return review.ReasonUserExclude
 	}
 	if !matchAny(s.Include, p) {
 		if r := defaultReason(f, s); r != "" {
@@ -79,31 +63,31 @@ func (s Options) reason(f *anchor.File, diffBytes int) string {
 	}
 	switch {
 	case f.Status == anchor.StatusDeleted:
-		return ReasonDeleted
+		return review.ReasonDeleted
 	case len(f.Hunks) == 0:
-		return ReasonNoContent
+		return review.ReasonNoContent
 	case diffBytes/4 > s.MaxFileTokens:
-		return ReasonTooLarge
+		return review.ReasonTooLarge
 	}
 	return ""
 }
 
 // defaultReason applies the default exclusions that --include bypasses.
-func defaultReason(f *anchor.File, s Options) string {
+func defaultReason(f *anchor.File, s Options) review.Reason {
 	p := f.Path()
 	switch {
 	case isVendored(p):
-		return ReasonVendored
+		return review.ReasonVendored
 	case isLockfile(p):
-		return ReasonLockfile
+		return review.ReasonLockfile
 	case isGeneratedName(p) || hasGeneratedHeader(f) || (s.Generated != nil && f.Status != anchor.StatusDeleted && s.Generated(p)):
-		return ReasonGenerated
+		return review.ReasonGenerated
 	case isMinified(f):
-		return ReasonMinified
+		return review.ReasonMinified
 	case !isSource(p):
-		return ReasonUnsupported
+		return review.ReasonUnsupported
 	case !s.IncludeTests && isTestPath(p):
-		return ReasonTest
+		return review.ReasonTest
 	}
 	return ""
 }

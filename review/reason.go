@@ -1,0 +1,37 @@
+package review
+
+// Reason says why a file was not reviewed: a stable string, part of the
+// JSON output (files[].reason) and of the SARIF and summary reports. File
+// selection (internal/selection) and the agent loop (internal/agent) both
+// use these constants; no other list exists.
+type Reason string
+
+// Reasons decided by file selection, before any model call. The order in
+// which selection checks them is part of the contract (internal/selection).
+const (
+	ReasonBinary      Reason = "binary"
+	ReasonSecret      Reason = "secret"
+	ReasonUserExclude Reason = "user_exclude"
+	ReasonVendored    Reason = "vendored"
+	ReasonLockfile    Reason = "lockfile"
+	ReasonGenerated   Reason = "generated"
+	ReasonMinified    Reason = "minified"
+	ReasonUnsupported Reason = "unsupported"
+	ReasonTest        Reason = "test"
+	ReasonDeleted     Reason = "deleted"
+	ReasonNoContent   Reason = "no_content"
+	// ReasonTooLarge is decided by selection (the file's diff exceeds
+	// --max-file-tokens) and by the agent (the group exceeds the model's
+	// context).
+	ReasonTooLarge Reason = "too_large"
+)
+
+// Reasons a selected file ends not reviewed, decided by the agent loop.
+const (
+	ReasonProvider  Reason = "provider_error"
+	ReasonTimeout   Reason = "timeout"
+	ReasonRoundCap  Reason = "round_cap"
+	ReasonBudget    Reason = "budget"
+	ReasonMalformed Reason = "malformed_answers"
+	ReasonFailed    Reason = "model_failed"
+)
