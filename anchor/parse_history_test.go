@@ -23,22 +23,6 @@ func TestParseHistory(t *testing.T) {
 	}
 }
 
-// TestParseOwnHistory runs the same check over this repository's history.
-func TestParseOwnHistory(t *testing.T) {
-	root, err := filepath.Abs("..")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := os.Stat(filepath.Join(root, ".git")); err != nil {
-		t.Skip("module root is not a git checkout")
-	}
-	commits := commitsOf(t, root, "HEAD", 200)
-	if len(commits) < 2 {
-		t.Skipf("repository has %d commits; need at least 2", len(commits))
-	}
-	checkHistory(t, root, commits, false)
-}
-
 // step is one commit of the test history: git commands to run first, files
 // to write (nil content deletes), files to make executable, and whether to
 // skip "git add -A" (which would drop a gitlink without a checkout).
