@@ -4,16 +4,16 @@ import (
 	"encoding/json"
 
 	openai "github.com/sashabaranov/go-openai"
-	"github.com/tiktoken-go/tokenizer"
 )
 
 // shortened replaces an old tool output when the context runs short.
 const shortened = "[output removed to save context; call the tool again if you still need it]"
 
 // estimateTokens is the estimate of the variable parts of a prompt (diffs,
-// tool outputs) for budgets and the context limit: bytes/4, which
-// overestimates code slightly (cl100k gives about 4.4 bytes per token on Go
-// source) and costs nothing per request.
+// tool outputs) for budgets and the context limit: bytes/4, which costs
+// nothing per request. Measured against cl100k on this repository's files
+// it is 0.86 of the count on Go source (median; 0.62-1.19), 1.07 on
+// Markdown.
 func estimateTokens(n int) int { return (n + 3) / 4 }
 
 // conv is one conversation with its estimated size, kept per message so a
@@ -89,16 +89,11 @@ func newToolSet(ts []openai.Tool, count func(string) int) toolSet {
 	return toolSet{tools: ts, tokens: count(string(b))}
 }
 
-// tokenCounter counts tokens with the offline cl100k tokenizer (loaded once
-// per process by the library, about 8 ms), or bytes/4 if it is unavailable.
+// tokenCounter estimates the fixed texts of a run (the system prompts and
+// the tools' schemas, counted once): bytes/3, which overestimates them by
+// 10-55% against cl100k (measured on this repository's prompts and JSON),
+// a safe side for the pre-flight context limit. Usage and budgets count
+// what the provider reports.
 func tokenCounter() func(string) int {
-	enc, err := tokenizer.Get(tokenizer.Cl100kBase)
-	return func(s string) int {
-		if err == nil {
-			if n, cerr := enc.Count(s); cerr == nil {
-				return n
-			}
-		}
-		return estimateTokens(len(s))
-	}
+	return func(s string) int { return (len(s) + 2) / 3 }
 }
