@@ -21,6 +21,7 @@ import (
 	"github.com/ocr-ci/ocr/internal/llm"
 	"github.com/ocr-ci/ocr/internal/review"
 	"github.com/ocr-ci/ocr/reporters"
+	"github.com/ocr-ci/ocr/reporters/github"
 )
 
 // pkgSource is one struct ocr fills with envconfig.Process(prefix, ...).
@@ -184,7 +185,7 @@ func TestActionOutputsAreWhatOCRWrites(t *testing.T) {
 	a := pkgLoadAction(t)
 	var buf bytes.Buffer
 	rv := &review.Review{Status: review.StatusComplete, Comments: []review.Comment{{Severity: review.SeverityHigh}}}
-	if err := (&reporters.GitHubOutput{W: &buf, SARIFPath: "ocr.sarif"}).Report(context.Background(), rv); err != nil {
+	if err := (&github.Output{W: &buf, SARIFPath: "ocr.sarif"}).Report(context.Background(), rv); err != nil {
 		t.Fatal(err)
 	}
 	var written []string

@@ -15,6 +15,7 @@ import (
 	"github.com/ocr-ci/ocr/internal/review"
 	"github.com/ocr-ci/ocr/internal/rules"
 	"github.com/ocr-ci/ocr/reporters"
+	"github.com/ocr-ci/ocr/reporters/github"
 )
 
 // fullReview runs the pipeline: change → selection → agent → dedupe and
@@ -23,7 +24,7 @@ func (c *Command) fullReview(ctx context.Context, j *job) int {
 	if j.ci.Platform == PlatformGitHub {
 		// The runner reads workflow commands from stderr too; stdout may be a
 		// JSON or SARIF report that a command line would corrupt.
-		reporters.Mask(c.Stderr, j.secrets()...)
+		github.Mask(c.Stderr, j.secrets()...)
 	}
 	if j.ci.Platform != PlatformLocal {
 		c.logf("%s %s: %s; reports: %s", j.ci.Platform, orDash(j.ci.Event), orDash(j.ci.Why), strings.Join(reportsOf(j.cfg), ", "))
