@@ -7,13 +7,15 @@ import (
 	"github.com/ocr-ci/ocr/internal/review"
 )
 
-// Exit codes of a review run, as documented in the README.
+// Exit codes of ocr, as documented in the README: the one exit-code table.
 const (
 	// ExitOK: the review is complete and nothing reached the --fail-on threshold.
 	ExitOK = 0
 	// ExitFindings: at least one comment is at or above the --fail-on threshold.
 	ExitFindings = 1
-	// ExitUsage: ocr itself failed (configuration, git, I/O); decided by the runner.
+	// ExitUsage: a usage or configuration error (flags, environment,
+	// arguments, an unusable repository or range): nothing was reviewed.
+	// The runner decides it.
 	ExitUsage = 2
 	// ExitIncomplete: some or all selected files were not reviewed.
 	ExitIncomplete = 3

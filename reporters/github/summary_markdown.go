@@ -1,8 +1,8 @@
 package github
 
 import (
-	"github.com/ocr-ci/ocr/reporters/posting"
 	"fmt"
+	"github.com/ocr-ci/ocr/reporters/posting"
 	"html"
 	"strings"
 
