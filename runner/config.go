@@ -6,6 +6,8 @@ import (
 	"time"
 
 	"github.com/kelseyhightower/envconfig"
+
+	"github.com/ocr-ci/ocr/reporters"
 )
 
 // Config is everything `ocr review` needs, read once from the environment
@@ -166,7 +168,7 @@ func (c *Config) defaults() {
 		c.Timeout = 10 * time.Minute
 	}
 	if c.SarifFile == "" {
-		c.SarifFile = "ocr.sarif"
+		c.SarifFile = reporters.DefaultSARIFPath
 	}
 	if c.Repo == "" {
 		c.Repo = "."

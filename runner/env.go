@@ -6,6 +6,8 @@ import (
 	"net/url"
 	"strings"
 	"text/tabwriter"
+
+	"github.com/ocr-ci/ocr/reporters"
 )
 
 // applyContext fills what the flags and OCR_* variables left open from the
@@ -19,8 +21,8 @@ func applyContext(cfg *Config, ci Context) {
 	}
 	if len(cfg.Reports) == 0 && cfg.Format == "" {
 		for _, r := range ci.Reports {
-			if r == "sarif=ocr.sarif" {
-				r = "sarif=" + cfg.SarifFile
+			if s, err := reporters.ParseSpec(r); err == nil && s == defaultSARIF {
+				r = reporters.Spec{Kind: reporters.KindSARIF, Path: cfg.SarifFile}.String()
 			}
 			cfg.Reports = append(cfg.Reports, r)
 		}

@@ -3,6 +3,8 @@ package runner
 import (
 	"strings"
 	"testing"
+
+	"github.com/ocr-ci/ocr/reporters"
 )
 
 func TestEnvCommandMasksSecrets(t *testing.T) {
@@ -16,7 +18,7 @@ func TestEnvCommandMasksSecrets(t *testing.T) {
 		t.Setenv(k, v)
 	}
 	code, out, errs := run(t, "env")
-	if code != ExitOK {
+	if code != reporters.ExitOK {
 		t.Fatalf("exit %d: %s", code, errs)
 	}
 	for _, want := range []string{"platform:", "github", "range:", "b000000000000000000000000000000000000000..h000000000000000000000000000000000000000",

@@ -238,7 +238,7 @@ func (c *Command) publish(ctx context.Context, j *job, ch *Change, rv *review.Re
 	}
 	if repErr != nil {
 		fmt.Fprintf(c.Stderr, "ocr: publishing failed: %s\n", safeLines(repErr.Error()))
-		return ExitIncomplete
+		return reporters.ExitIncomplete
 	}
 	return code
 }

@@ -5,6 +5,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/ocr-ci/ocr/reporters"
 )
 
 // TestPreviewAppliesRuleFile: the preview shows the selection the review
@@ -35,8 +37,8 @@ func TestPreviewAppliesRuleFile(t *testing.T) {
 		"unknown config ref": {"--config-ref", "no-such-ref"},
 	} {
 		code, _, errs := run(t, append([]string{"review", "--preview", "--repo", r.dir, "--commit", "HEAD"}, args...)...)
-		if code != ExitUsage || errs == "" {
-			t.Errorf("%s: exit %d, stderr %q; want exit %d with a message", name, code, strings.TrimSpace(errs), ExitUsage)
+		if code != reporters.ExitUsage || errs == "" {
+			t.Errorf("%s: exit %d, stderr %q; want exit %d with a message", name, code, strings.TrimSpace(errs), reporters.ExitUsage)
 		}
 	}
 }

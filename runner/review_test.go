@@ -9,6 +9,7 @@ import (
 
 	"github.com/ocr-ci/ocr/internal/llm/llmtest"
 	"github.com/ocr-ci/ocr/internal/review"
+	"github.com/ocr-ci/ocr/reporters"
 )
 
 // useLLM points the LLM configuration at a scripted server.
@@ -39,7 +40,7 @@ func TestReviewCommitJSON(t *testing.T) {
 	}})
 	useLLM(t, srv)
 	code, out, errs := run(t, "review", "--repo", r.dir, "--commit", "HEAD", "--format", "json", "--no-filter")
-	if code != ExitOK {
+	if code != reporters.ExitOK {
 		t.Fatalf("exit %d\n%s", code, errs)
 	}
 	var got struct {
@@ -74,8 +75,8 @@ func TestReviewFailOnAndReports(t *testing.T) {
 	sarif, cq := filepath.Join(dir, "ocr.sarif"), filepath.Join(dir, "cq.json")
 	code, out, errs := run(t, "review", "--repo", r.dir, "--commit", "HEAD", "--no-filter", "--fail-on", "high",
 		"--report", "sarif="+sarif, "--report", "codequality="+cq, "--report", "text")
-	if code != ExitFindings {
-		t.Fatalf("exit %d, want %d (a critical finding with --fail-on high)\n%s", code, ExitFindings, errs)
+	if code != reporters.ExitFindings {
+		t.Fatalf("exit %d, want %d (a critical finding with --fail-on high)\n%s", code, reporters.ExitFindings, errs)
 	}
 	if !strings.Contains(out, "nil dereference") {
 		t.Errorf("text report lacks the comment:\n%s", out)
@@ -95,14 +96,14 @@ func TestReviewLLMDownExits3(t *testing.T) {
 	srv.Handle(func(llmtest.Request) llmtest.Answer { return llmtest.Answer{Status: 401} })
 	useLLM(t, srv)
 	code, out, errs := run(t, "review", "--repo", r.dir, "--commit", "HEAD", "--format", "json", "--no-filter")
-	if code != ExitIncomplete {
+	if code != reporters.ExitIncomplete {
 		t.Fatalf("exit %d, want 3 when the provider refuses\n%s", code, errs)
 	}
 	if !strings.Contains(out, `"status": "failed"`) || !strings.Contains(out, "provider_error") {
 		t.Errorf("the JSON must say the review failed and why:\n%s", out)
 	}
 	code, _, _ = run(t, "review", "--repo", r.dir, "--commit", "HEAD", "--format", "json", "--no-filter", "--allow-partial")
-	if code != ExitIncomplete {
+	if code != reporters.ExitIncomplete {
 		t.Errorf("--allow-partial accepts gaps, not a review of nothing: exit %d, want 3", code)
 	}
 }
@@ -114,7 +115,7 @@ func TestReviewMissingLLMConfigIsUsage(t *testing.T) {
 	}
 	r := bugRepo(t)
 	code, _, errs := run(t, "review", "--repo", r.dir, "--commit", "HEAD")
-	if code != ExitUsage || !strings.Contains(errs, "OCR_LLM_URL") {
+	if code != reporters.ExitUsage || !strings.Contains(errs, "OCR_LLM_URL") {
 		t.Errorf("exit %d, stderr %q: want 2 naming OCR_LLM_URL", code, errs)
 	}
 }
@@ -125,7 +126,7 @@ func TestReviewUnwritableReportFailsFirst(t *testing.T) {
 	srv := llmtest.New(t)
 	useLLM(t, srv)
 	code, _, errs := run(t, "review", "--repo", r.dir, "--commit", "HEAD", "--report", "sarif=/nonexistent/dir/x.sarif")
-	if code != ExitUsage || srv.Count() != 0 {
+	if code != reporters.ExitUsage || srv.Count() != 0 {
 		t.Errorf("exit %d, %d requests, stderr %q: want exit 2 before any request", code, srv.Count(), errs)
 	}
 }
