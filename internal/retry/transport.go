@@ -1,4 +1,4 @@
-package posting
+package retry
 
 import (
 	"bytes"
@@ -12,7 +12,8 @@ import (
 	"time"
 )
 
-// limiter is the http.RoundTripper under both API clients. It owns rate
+// Transport is the http.RoundTripper under the GitHub and GitLab API
+// clients. It owns rate
 // limiting so the clients never do it themselves:
 //   - writes (non-GET) run at most `writes` at a time (1 on GitHub);
 //   - a 429, or a 403 that is a rate limit (retry-after, remaining 0,
@@ -26,7 +27,7 @@ import (
 //
 // https://docs.github.com/rest/using-the-rest-api/rate-limits-for-the-rest-api
 // https://docs.gitlab.com/user/gitlab_com/#gitlabcom-specific-rate-limits
-type limiter struct {
+type Transport struct {
 	base       http.RoundTripper
 	sleep      func(ctx context.Context, d time.Duration) error
 	now        func() time.Time
@@ -34,10 +35,7 @@ type limiter struct {
 	writeSlots chan struct{}
 	maxRetries int
 	maxWait    time.Duration
-
-	// WriteGap spaces writes apart (GitHub asks for a second between
-	// content-creating requests).
-	WriteGap time.Duration
+	writeGap   time.Duration
 
 	mu        sync.Mutex
 	notBefore time.Time
@@ -46,20 +44,42 @@ type limiter struct {
 	reads, writes atomic.Int64
 }
 
-func NewLimiter(base http.RoundTripper, writes int, sleep func(context.Context, time.Duration) error, logf func(string, ...any)) *limiter {
+// Options configures a Transport; the zero value works.
+type Options struct {
+	// Writes is how many non-GET requests may run at once (at least 1).
+	Writes int
+	// WriteGap spaces writes apart (GitHub asks for a second between
+	// content-creating requests).
+	WriteGap time.Duration
+	// Sleep waits; default Sleep. Now reads the clock; default time.Now.
+	Sleep func(ctx context.Context, d time.Duration) error
+	Now   func() time.Time
+	// Logf reports waits; default silent.
+	Logf func(format string, args ...any)
+}
+
+// NewTransport returns a Transport sending through base
+// (http.DefaultTransport when nil).
+func NewTransport(base http.RoundTripper, o Options) *Transport {
 	if base == nil {
 		base = http.DefaultTransport
 	}
-	if sleep == nil {
-		sleep = postSleep
+	if o.Sleep == nil {
+		o.Sleep = Sleep
 	}
-	return &limiter{base: base, sleep: sleep, now: time.Now, logf: logf,
-		writeSlots: make(chan struct{}, max(1, writes)), maxRetries: 3, maxWait: 15 * time.Minute}
+	if o.Now == nil {
+		o.Now = time.Now
+	}
+	if o.Logf == nil {
+		o.Logf = func(string, ...any) {}
+	}
+	return &Transport{base: base, sleep: o.Sleep, now: o.Now, logf: o.Logf, writeGap: o.WriteGap,
+		writeSlots: make(chan struct{}, max(1, o.Writes)), maxRetries: 3, maxWait: 15 * time.Minute}
 }
 
-// BaseTransport is what a limiter sends through: hc's transport and
+// Base is what a Transport sends through: hc's transport and
 // timeout, or http.DefaultTransport and a minute when hc leaves them out.
-func BaseTransport(hc *http.Client) (http.RoundTripper, time.Duration) {
+func Base(hc *http.Client) (http.RoundTripper, time.Duration) {
 	base, timeout := http.DefaultTransport, 60*time.Second
 	if hc != nil {
 		if hc.Transport != nil {
@@ -70,19 +90,8 @@ func BaseTransport(hc *http.Client) (http.RoundTripper, time.Duration) {
 	return base, timeout
 }
 
-func postSleep(ctx context.Context, d time.Duration) error {
-	t := time.NewTimer(d)
-	defer t.Stop()
-	select {
-	case <-ctx.Done():
-		return ctx.Err()
-	case <-t.C:
-		return nil
-	}
-}
-
 // RoundTrip sends req, waiting out rate limits.
-func (l *limiter) RoundTrip(req *http.Request) (*http.Response, error) {
+func (l *Transport) RoundTrip(req *http.Request) (*http.Response, error) {
 	if req.Method != http.MethodGet && req.Method != http.MethodHead {
 		select {
 		case l.writeSlots <- struct{}{}:
@@ -107,7 +116,7 @@ func (l *limiter) RoundTrip(req *http.Request) (*http.Response, error) {
 			l.noteRemaining(resp)
 			return resp, nil
 		}
-		postDrain(resp)
+		drain(resp)
 		l.logf("ocr: rate limited by %s (HTTP %d); waiting %s before retrying", req.URL.Host, resp.StatusCode, wait.Round(time.Second))
 		if err := l.sleep(req.Context(), wait); err != nil {
 			return nil, err
@@ -115,7 +124,7 @@ func (l *limiter) RoundTrip(req *http.Request) (*http.Response, error) {
 	}
 }
 
-func (l *limiter) send(req *http.Request) (*http.Response, error) {
+func (l *Transport) send(req *http.Request) (*http.Response, error) {
 	r := req.Clone(req.Context())
 	if req.GetBody != nil {
 		body, err := req.GetBody()
@@ -132,13 +141,13 @@ func (l *limiter) send(req *http.Request) (*http.Response, error) {
 	return l.base.RoundTrip(r)
 }
 
-// spaceWrites waits until WriteGap has passed since the last write.
-func (l *limiter) spaceWrites(ctx context.Context) error {
-	if l.WriteGap <= 0 {
+// spaceWrites waits until writeGap has passed since the last write.
+func (l *Transport) spaceWrites(ctx context.Context) error {
+	if l.writeGap <= 0 {
 		return nil
 	}
 	l.mu.Lock()
-	d := l.lastWrite.Add(l.WriteGap).Sub(l.now())
+	d := l.lastWrite.Add(l.writeGap).Sub(l.now())
 	l.mu.Unlock()
 	if d > 0 {
 		if err := l.sleep(ctx, d); err != nil {
@@ -151,7 +160,7 @@ func (l *limiter) spaceWrites(ctx context.Context) error {
 	return nil
 }
 
-func (l *limiter) waitTurn(ctx context.Context) error {
+func (l *Transport) waitTurn(ctx context.Context) error {
 	l.mu.Lock()
 	d := l.notBefore.Sub(l.now())
 	l.notBefore = time.Time{}
@@ -163,15 +172,13 @@ func (l *limiter) waitTurn(ctx context.Context) error {
 }
 
 // retryAfter says whether resp is a rate limit and how long to wait.
-func (l *limiter) retryAfter(resp *http.Response) (time.Duration, bool) {
+func (l *Transport) retryAfter(resp *http.Response) (time.Duration, bool) {
 	if resp.StatusCode != http.StatusTooManyRequests && resp.StatusCode != http.StatusForbidden {
 		return 0, false
 	}
 	h := resp.Header
-	if s := h.Get("Retry-After"); s != "" {
-		if n, err := strconv.Atoi(strings.TrimSpace(s)); err == nil {
-			return time.Duration(n) * time.Second, true
-		}
+	if d, ok := ParseRetryAfter(h.Get("Retry-After"), l.now()); ok {
+		return d, true
 	}
 	if rateRemaining(h) == "0" {
 		if reset, ok := rateReset(h); ok {
@@ -187,7 +194,7 @@ func (l *limiter) retryAfter(resp *http.Response) (time.Duration, bool) {
 // noteRemaining makes the next request wait for the reset when this
 // response used the last request of the window, and removes the headers
 // so the client above does not refuse requests on its own clock.
-func (l *limiter) noteRemaining(resp *http.Response) {
+func (l *Transport) noteRemaining(resp *http.Response) {
 	if rateRemaining(resp.Header) != "0" {
 		return
 	}
@@ -233,13 +240,13 @@ func isSecondaryLimit(resp *http.Response) bool {
 	return strings.Contains(s, "secondary rate limit") || strings.Contains(s, "abuse detection")
 }
 
-func postDrain(resp *http.Response) {
+func drain(resp *http.Response) {
 	io.Copy(io.Discard, io.LimitReader(resp.Body, 64<<10))
 	resp.Body.Close()
 }
 
 // Calls returns the number of read and write requests sent so far,
 // retries included.
-func (l *limiter) Calls() (reads, writes int) {
+func (l *Transport) Calls() (reads, writes int) {
 	return int(l.reads.Load()), int(l.writes.Load())
 }

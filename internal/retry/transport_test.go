@@ -1,4 +1,4 @@
-package posting
+package retry
 
 import (
 	"context"
@@ -28,11 +28,10 @@ func TestLimiterWaitsForReset(t *testing.T) {
 	}))
 	defer srv.Close()
 	var slept []time.Duration
-	lim := NewLimiter(srv.Client().Transport, 1, func(_ context.Context, d time.Duration) error {
+	lim := NewTransport(srv.Client().Transport, Options{Writes: 1, Sleep: func(_ context.Context, d time.Duration) error {
 		slept = append(slept, d)
 		return nil
-	}, func(string, ...any) {})
-	lim.now = func() time.Time { return now }
+	}, Now: func() time.Time { return now }})
 	c := &http.Client{Transport: lim}
 	resp, err := c.Get(srv.URL)
 	if err != nil {

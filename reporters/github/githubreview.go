@@ -4,12 +4,11 @@ import (
 	"cmp"
 	"context"
 	"errors"
-	"fmt"
 	"net/http"
-	"net/url"
-	"strings"
 	"sync"
 	"time"
+
+	"github.com/ocr-ci/ocr/internal/githubapi"
 
 	"github.com/ocr-ci/ocr/reporters"
 	"github.com/ocr-ci/ocr/reporters/posting"
@@ -112,21 +111,8 @@ func (g *Review) newRun(r *review.Review) (*ghRun, error) {
 }
 
 func (g *Review) client() (*github.Client, error) {
-	base, timeout := posting.BaseTransport(g.HTTPClient)
-	lim := posting.NewLimiter(base, 1, g.Sleep, g.logf)
-	lim.WriteGap = time.Second
-	c := github.NewClient(&http.Client{Transport: lim, Timeout: timeout})
-	if g.Token != "" {
-		c = c.WithAuthToken(g.Token)
-	}
-	if g.BaseURL != "" {
-		u, err := url.Parse(strings.TrimSuffix(g.BaseURL, "/") + "/")
-		if err != nil {
-			return nil, fmt.Errorf("invalid GitHub API URL %q (check GITHUB_API_URL): %w", g.BaseURL, err)
-		}
-		c.BaseURL = u
-	}
-	return c, nil
+	return githubapi.New(g.Token, g.BaseURL, githubapi.WithHTTPClient(g.HTTPClient),
+		githubapi.WithSleep(g.Sleep), githubapi.WithLogf(g.logf), githubapi.WithWriteGap())
 }
 
 func (g *Review) logf(format string, args ...any) {

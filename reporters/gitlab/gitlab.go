@@ -12,6 +12,8 @@ import (
 	"sync"
 	"time"
 
+	"github.com/ocr-ci/ocr/internal/retry"
+
 	"github.com/ocr-ci/ocr/reporters"
 	"github.com/ocr-ci/ocr/reporters/posting"
 
@@ -136,7 +138,7 @@ func (g *Discussion) client() (*gitlab.Client, error) {
 	if err != nil {
 		return nil, err
 	}
-	lim := posting.NewLimiter(base, g.concurrency(), g.Sleep, g.logf)
+	lim := retry.NewTransport(base, retry.Options{Writes: g.concurrency(), Sleep: g.Sleep, Logf: g.logf})
 	opts := []gitlab.ClientOptionFunc{gitlab.WithHTTPClient(&http.Client{Transport: lim, Timeout: timeout}),
 		gitlab.WithoutRetries(), gitlab.WithCustomLimiter(noWait{})}
 	if g.BaseURL != "" {
@@ -151,7 +153,7 @@ func (g *Discussion) client() (*gitlab.Client, error) {
 
 // transport is the base transport, trusting CAFile when one is given.
 func (g *Discussion) transport() (http.RoundTripper, time.Duration, error) {
-	base, timeout := posting.BaseTransport(g.HTTPClient)
+	base, timeout := retry.Base(g.HTTPClient)
 	if g.CAFile == "" {
 		return base, timeout, nil
 	}
