@@ -44,7 +44,10 @@ type Backoff struct {
 // Delay is the backoff before attempt n+1 (n counts from 1), in
 // [d/2, d) where d = min(Base·2^(n-1), Cap).
 func (b Backoff) Delay(n int) time.Duration {
-	d := b.Base << max(n-1, 0)
+	d := b.Base
+	for i := 1; i < n && d < b.Cap && d > 0; i++ {
+		d *= 2 // stops at the cap, so it cannot overflow
+	}
 	if d > b.Cap || d <= 0 {
 		d = b.Cap
 	}
