@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -139,6 +140,66 @@ func TestGitHubReviewReconcilesFailedPost(t *testing.T) {
 	reportertest.AssertCalls(t, f, map[string]int{reportertest.RListPR: 2, reportertest.RListIssue: 1, reportertest.RUser: 1, reportertest.RReview: 1, reportertest.RIssue: 1})
 }
 
+// TestGitHubReviewReconcilePostsAgainWhenNotCreated covers the branch of the
+// reconcile that can duplicate a review: the review POST failed (502) and
+// GitHub did not create it, so the markers are absent and the review is
+// sent once more. Exactly one review, each finding once, must result.
+func TestGitHubReviewReconcilePostsAgainWhenNotCreated(t *testing.T) {
+	diff := reportertest.PostDiff(2)
+	f := reportertest.NewGitHubFake(t, diff, reportertest.PostHead)
+	f.FailReviewUncreatedOnce(502)
+	rec := &reportertest.Recorder{}
+	rv := reportertest.InlineReview(4)
+	if err := reportertest.NewGitHubReview(t, f, diff, rec).Report(context.Background(), rv); err != nil {
+		t.Fatal(err)
+	}
+	reportertest.AssertCalls(t, f, map[string]int{reportertest.RListPR: 2, reportertest.RListIssue: 1,
+		reportertest.RReview: 2, reportertest.RIssue: 1})
+	if n := len(f.Reviews()); n != 1 {
+		t.Fatalf("%d reviews created, want exactly 1", n)
+	}
+	seen := map[string]int{}
+	for _, c := range f.Comments() {
+		seen[c.Path+":"+strconv.Itoa(deref(c.Line))+":"+c.Body]++
+	}
+	if len(f.Comments()) != len(rv.Comments) {
+		t.Errorf("%d inline comments for %d findings: %v", len(f.Comments()), len(rv.Comments), seen)
+	}
+	for k, n := range seen {
+		if n > 1 {
+			t.Errorf("%s commented %d times", k, n)
+		}
+	}
+	if !strings.Contains(strings.Join(rec.Logs, "\n"), "checking whether it was created") || rec.Reports != 0 {
+		t.Errorf("logs %q, fallback reports %d: want the reconcile notice and no fallback", rec.Logs, rec.Reports)
+	}
+}
+
+// TestGitHubReviewReconcileGivesUpAfterASecondFailure: when the review is
+// still not created on the one retry, its findings go to the summary and
+// the error is returned; nothing is posted twice.
+func TestGitHubReviewReconcileGivesUpAfterASecondFailure(t *testing.T) {
+	diff := reportertest.PostDiff(2)
+	f := reportertest.NewGitHubFake(t, diff, reportertest.PostHead)
+	f.FailReviewUncreatedOnce(502)
+	g := reportertest.NewGitHubReview(t, f, diff, &reportertest.Recorder{})
+	g.Logf = func(format string, args ...any) {
+		if strings.Contains(format, "checking whether it was created") {
+			f.FailReviewUncreatedOnce(503) // the retry fails too
+		}
+	}
+	err := g.Report(context.Background(), reportertest.InlineReview(4))
+	if err == nil || !strings.Contains(err.Error(), "503") {
+		t.Errorf("err = %v, want the 503 of the retry", err)
+	}
+	if n := len(f.Reviews()); n != 0 {
+		t.Errorf("%d reviews created, want none", n)
+	}
+	if len(f.IssueComments()) != 1 || !strings.Contains(f.IssueComments()[0].Body, "the review could not be posted") {
+		t.Errorf("summary comments %d: want one naming the findings the review could not post", len(f.IssueComments()))
+	}
+}
+
 // longSleeps drops the ≤1 s gaps the limiter leaves between writes.
 func longSleeps(ds []time.Duration) []time.Duration {
 	var out []time.Duration
@@ -163,4 +224,11 @@ func TestGitHubReviewWrongCommitIsNotBisected(t *testing.T) {
 	if s := f.IssueComments()[0].Body; !strings.Contains(s, "0 posted as review comments, 6 listed in this summary") {
 		t.Errorf("summary:\n%s", s)
 	}
+}
+
+func deref(p *int) int {
+	if p == nil {
+		return 0
+	}
+	return *p
 }
