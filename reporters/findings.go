@@ -18,6 +18,8 @@ func LineSpan(start, end int) string {
 	return fmt.Sprintf("lines %d-%d", start, end)
 }
 
+// OldPath is the path of the comment's file before a rename (its path when
+// there was none).
 func OldPath(l review.Location) string {
 	if l.OldPath != "" {
 		return l.OldPath
@@ -101,7 +103,9 @@ func SeverityCounts(cs []review.Comment) map[review.Severity]int {
 }
 
 // SeverityOrder lists the severities most severe first.
-var SeverityOrder = []review.Severity{review.SeverityCritical, review.SeverityHigh, review.SeverityMedium, review.SeverityLow}
+func SeverityOrder() []review.Severity {
+	return []review.Severity{review.SeverityCritical, review.SeverityHigh, review.SeverityMedium, review.SeverityLow}
+}
 
 // SkipReason says why a file was not reviewed: its reason ("unknown" when
 // none was given) and the detail, when there is one.

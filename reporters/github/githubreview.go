@@ -143,7 +143,7 @@ func (run *ghRun) report(ctx context.Context, r *review.Review) error {
 	if errors.Is(postErr, posting.ErrNoWriteAccess) {
 		return postErr
 	}
-	in := posting.StickyInput{Review: r, Placements: ps, Resolved: run.resolved(r), Notes: posting.PostingNotes(run.notes, r, postErr),
+	in := posting.StickyInput{Review: r, Placements: ps, Resolved: run.resolved(r), Notes: posting.Notes(run.notes, r, postErr),
 		State: posting.RecordedState(r, run.head, run.g.ConfigHash, run.ex.summary.GetBody())}
 	if err := run.upsertSummary(ctx, posting.StickySummary(in)); err != nil {
 		return errors.Join(postErr, err)

@@ -104,7 +104,7 @@ func findingCounts(cs []review.Comment) string {
 	}
 	n := reporters.SeverityCounts(cs)
 	var parts []string
-	for _, s := range reporters.SeverityOrder {
+	for _, s := range reporters.SeverityOrder() {
 		if n[s] > 0 {
 			parts = append(parts, fmt.Sprintf("%d %s", n[s], s))
 		}

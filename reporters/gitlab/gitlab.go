@@ -131,6 +131,7 @@ func (g *Discussion) newRun(r *review.Review) (*glRun, error) {
 // honours 429 and RateLimit-* instead.
 type noWait struct{}
 
+// Wait never waits.
 func (noWait) Wait(context.Context) error { return nil }
 
 func (g *Discussion) client() (*gitlab.Client, error) {
@@ -213,7 +214,7 @@ func (run *glRun) report(ctx context.Context, r *review.Review) error {
 	if run.ex.summary != nil {
 		old = run.ex.summary.Body
 	}
-	in := posting.StickyInput{Review: r, Placements: ps, Resolved: resolved, Notes: posting.PostingNotes(run.notes, r, postErr, resErr),
+	in := posting.StickyInput{Review: r, Placements: ps, Resolved: resolved, Notes: posting.Notes(run.notes, r, postErr, resErr),
 		State: posting.RecordedState(r, run.head, run.g.ConfigHash, old)}
 	return errors.Join(postErr, resErr, run.upsertSummary(ctx, posting.StickySummary(in)))
 }

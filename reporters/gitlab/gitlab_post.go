@@ -81,7 +81,7 @@ func (run *glRun) postOne(ctx context.Context, p posting.Placement) (posting.Pla
 func glBody(p posting.Placement) string {
 	body := posting.CommentBody(p, posting.FlavorGitLab)
 	if p.Kind != posting.PlaceInline {
-		body = "On " + posting.PostLocation(p.Comment) + ":\n\n" + body
+		body = "On " + posting.LocationText(p.Comment) + ":\n\n" + body
 	}
 	return body
 }

@@ -17,7 +17,7 @@ import (
 // 10, 100 and 1,000 findings, first run and unchanged re-run; "cap" is the
 // default --max-inline 30, "nocap" lets every finding be a comment.
 //
-//	go test ./reporters -run '^$' -bench Posting -benchtime 1x
+//	go test ./reporters/posting -run '^$' -bench Posting -benchtime 1x
 func BenchmarkPosting(b *testing.B) {
 	for _, platform := range []string{"github", "gitlab"} {
 		for _, capped := range []bool{true, false} {

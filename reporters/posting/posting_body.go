@@ -11,17 +11,17 @@ import (
 // for the marker (GitLab allows 1,000,000).
 const maxBody = 60000
 
-// flavor is the platform's suggestion syntax.
-type flavor int
+// Flavor is the platform's suggestion syntax.
+type Flavor int
 
 const (
-	FlavorGitHub flavor = iota
+	FlavorGitHub Flavor = iota
 	FlavorGitLab
 )
 
 // CommentBody renders one finding: header, escaped model text, suggestion,
 // the reason it was moved (if any) and the hidden fingerprint marker.
-func CommentBody(p Placement, fl flavor) string {
+func CommentBody(p Placement, fl Flavor) string {
 	var b strings.Builder
 	b.WriteString(findingHeader(p.Comment))
 	b.WriteString("\n\n")
@@ -58,9 +58,9 @@ func postSeverity(s review.Severity) string {
 // suggestionBlock renders the suggestion: an applicable block when the
 // range is the comment's own on the new side, otherwise plain code that
 // says which lines it was meant for.
-func suggestionBlock(p Placement, fl flavor) string {
+func suggestionBlock(p Placement, fl Flavor) string {
 	code := strings.TrimSuffix(strings.ReplaceAll(p.Suggestion, "\r\n", "\n"), "\n")
-	fence := PostFence(code)
+	fence := Fence(code)
 	if hasQuickAction(code) {
 		// A line GitLab could run as a quick action: shown as an indented
 		// code block, where no line starts with "/", and not applicable.
@@ -102,9 +102,9 @@ func indentCode(code string) string {
 	return strings.Join(lines, "\n")
 }
 
-// PostLocation names where a finding belongs, for bodies that are not
+// LocationText names where a finding belongs, for bodies that are not
 // anchored to it.
-func PostLocation(c review.Comment) string {
+func LocationText(c review.Comment) string {
 	path := postCode(c.Path)
 	switch {
 	case c.FileLevel():

@@ -192,9 +192,9 @@ func postCode(s string) string {
 	return b.String()
 }
 
-// PostFence returns a backtick fence longer than any backtick run in code
+// Fence returns a backtick fence longer than any backtick run in code
 // (at least three), so the code cannot close it.
-func PostFence(code string) string {
+func Fence(code string) string {
 	return strings.Repeat("`", max(3, LongestRun(code, '`')+1))
 }
 

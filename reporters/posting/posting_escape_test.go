@@ -26,8 +26,8 @@ func TestPostSafe(t *testing.T) {
 
 func TestPostFence(t *testing.T) {
 	for code, want := range map[string]string{"x": "```", "a ``` b": "````", "`````": "``````"} {
-		if got := PostFence(code); got != want {
-			t.Errorf("PostFence(%q) = %q, want %q", code, got, want)
+		if got := Fence(code); got != want {
+			t.Errorf("Fence(%q) = %q, want %q", code, got, want)
 		}
 	}
 }

@@ -29,7 +29,7 @@ func noInjectedLine(t *testing.T, what, body string) {
 func TestPostedPathsStayInTheirCodeSpan(t *testing.T) {
 	c := review.Comment{Location: review.Location{Path: evilPath, Side: review.SideNew, StartLine: 3, EndLine: 3},
 		Content: "Bug.", Category: review.CategoryBug, Severity: review.SeverityHigh, RuleID: "r\n\n<img src=x>"}
-	noInjectedLine(t, "PostLocation", "On "+PostLocation(c)+":\n")
+	noInjectedLine(t, "LocationText", "On "+LocationText(c)+":\n")
 	if h := findingHeader(c); strings.Contains(h, "\n") {
 		t.Errorf("findingHeader spans lines: %q", h)
 	}

@@ -7,12 +7,12 @@ import (
 	"github.com/ocr-ci/ocr/reporters"
 )
 
-// placeKind is where a finding ends up on the pull/merge request.
-type placeKind int
+// PlaceKind is where a finding ends up on the pull/merge request.
+type PlaceKind int
 
 const (
 	// PlaceInline is a line or range comment in the diff.
-	PlaceInline placeKind = iota
+	PlaceInline PlaceKind = iota
 	// PlaceFile is a file-level comment (GitHub subject_type: file).
 	PlaceFile
 	// PlaceSummary is a section of the sticky summary.
@@ -27,7 +27,7 @@ const (
 type Placement struct {
 	review.Comment
 	FP         string
-	Kind       placeKind
+	Kind       PlaceKind
 	Side       review.Side
 	Start, End int
 	Suggest    bool
@@ -35,8 +35,8 @@ type Placement struct {
 	Note string
 }
 
-// planOptions bounds what one run may post.
-type planOptions struct {
+// PlanOptions bounds what one run may post.
+type PlanOptions struct {
 	MaxInline int // inline comments on the PR, those already posted included
 	MaxFile   int // file-level comments per run (each costs one API call)
 	Posted    map[string]bool
@@ -45,8 +45,8 @@ type planOptions struct {
 // NewPlanOptions applies the defaults to a reporter's caps (0 means 30
 // inline and 10 file-level comments); posted maps the fingerprints of the
 // findings earlier runs left in the diff.
-func NewPlanOptions[V any](maxInline, maxFile int, posted map[string]V) planOptions {
-	o := planOptions{MaxInline: reporters.OrDefault(maxInline, 30), MaxFile: reporters.OrDefault(maxFile, 10),
+func NewPlanOptions[V any](maxInline, maxFile int, posted map[string]V) PlanOptions {
+	o := PlanOptions{MaxInline: reporters.OrDefault(maxInline, 30), MaxFile: reporters.OrDefault(maxFile, 10),
 		Posted: make(map[string]bool, len(posted))}
 	for fp := range posted {
 		o.Posted[fp] = true
@@ -57,7 +57,7 @@ func NewPlanOptions[V any](maxInline, maxFile int, posted map[string]V) planOpti
 // Plan validates every location against the diff and degrades what cannot
 // be placed: range → single line → file-level → summary. Caps keep the
 // most severe findings inline (comments arrive most severe first).
-func Plan(comments []review.Comment, idx *DiffIndex, o planOptions) []Placement {
+func Plan(comments []review.Comment, idx *DiffIndex, o PlanOptions) []Placement {
 	budget := o.MaxInline
 	for _, c := range comments {
 		if o.Posted[fingerprintOf(c)] {

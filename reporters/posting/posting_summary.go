@@ -94,9 +94,9 @@ func RecordedState(r *review.Review, head, config, oldSummary string) *State {
 	return nil
 }
 
-// PostingNotes adds to notes what the summary must warn about: each
+// Notes adds to notes what the summary must warn about: each
 // posting error, then, when r is incomplete, that it is not a baseline.
-func PostingNotes(notes []string, r *review.Review, errs ...error) []string {
+func Notes(notes []string, r *review.Review, errs ...error) []string {
 	for _, err := range errs {
 		if err != nil {
 			notes = append(notes, "Some comments could not be posted: "+err.Error())
@@ -147,7 +147,7 @@ func writeSummaryHead(b *strings.Builder, in StickyInput) {
 	for _, s := range []review.Severity{review.SeverityCritical, review.SeverityHigh, review.SeverityMedium, review.SeverityLow} {
 		fmt.Fprintf(b, "| %s | %d |\n", postSeverity(s), counts[s])
 	}
-	kinds := map[placeKind]int{}
+	kinds := map[PlaceKind]int{}
 	for _, p := range in.Placements {
 		kinds[p.Kind]++
 	}
@@ -186,7 +186,7 @@ func writeUnplaced(b *strings.Builder, ps []Placement) {
 		// <summary> is raw HTML: Markdown does not render there, so plain
 		// escaped text.
 		fmt.Fprintf(b, "<details><summary>%s · %s · %s</summary>\n\n", postSeverity(p.Severity),
-			html.EscapeString(string(p.Category)), html.EscapeString(strings.ReplaceAll(PostLocation(p.Comment), "`", "")))
+			html.EscapeString(string(p.Category)), html.EscapeString(strings.ReplaceAll(LocationText(p.Comment), "`", "")))
 		b.WriteString(postCut(postSafe(strings.TrimSpace(p.Content)), 4000))
 		b.WriteString("\n")
 		if p.Suggestion != "" {

@@ -67,7 +67,7 @@ func MdParagraphs(s string) string {
 // MdCodeBlock fences code with a backtick fence longer than any backtick run
 // inside it, so the code cannot close the block; nothing inside is rendered.
 func MdCodeBlock(code, info string) string {
-	fence := PostFence(code)
+	fence := Fence(code)
 	code = strings.TrimRight(code, "\n")
 	return fence + info + "\n" + stripUnsafe(code) + "\n" + fence + "\n"
 }
@@ -82,6 +82,7 @@ func stripUnsafe(s string) string {
 	}, s)
 }
 
+// LongestRun is the length of the longest run of c in s.
 func LongestRun(s string, c rune) int {
 	best, cur := 0, 0
 	for _, r := range s {

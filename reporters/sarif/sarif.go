@@ -136,6 +136,7 @@ func (s *Reporter) encode(r *review.Review, comments []review.Comment, cut int) 
 	return pruneSARIF(data)
 }
 
+// ToolName is the tool name recorded in the log.
 func ToolName(r *review.Review) string {
 	if r.Tool != "" {
 		return r.Tool

@@ -65,7 +65,7 @@ func (t *Reporter) header(b *strings.Builder, r *review.Review) {
 	if n := len(r.Comments); n > 0 {
 		var parts []string
 		sc := reporters.SeverityCounts(r.Comments)
-		for _, s := range reporters.SeverityOrder {
+		for _, s := range reporters.SeverityOrder() {
 			if sc[s] > 0 {
 				parts = append(parts, t.paint(severityColors[s], fmt.Sprintf("%d %s", sc[s], s)))
 			}

@@ -39,7 +39,7 @@ func AssertGolden(t *testing.T, name string, got []byte) {
 	}
 	want, err := os.ReadFile(path)
 	if err != nil {
-		t.Fatalf("%v (run go test ./reporters -update to create it)", err)
+		t.Fatalf("%v (run go test ./reporters/... -update to create it)", err)
 	}
 	if !bytes.Equal(got, want) {
 		t.Errorf("%s differs from the golden file (run with -update after checking):\n--- got ---\n%s", name, got)
@@ -78,6 +78,7 @@ func FixtureReview() *review.Review {
 	}
 }
 
+// FixtureComments are FixtureReview's comments.
 func FixtureComments() []review.Comment {
 	return []review.Comment{
 		{

@@ -12,6 +12,7 @@ import (
 	"github.com/ocr-ci/ocr/reporters/gitlab"
 )
 
+// Routes of the GitHub fake, as its Calls counts them.
 const (
 	RListPR    = "GET /repos/o/r/pulls/7/comments"
 	RListIssue = "GET /repos/o/r/issues/7/comments"
@@ -25,12 +26,15 @@ func NewGitHubFake(t testing.TB, diff, head string) *githubfake.Server {
 	return githubfake.New(t, githubfake.Config{Diff: diff, Head: head, Base: PostBase})
 }
 
+// NewGitHubReview is a poster of o/r#7 at PostHead against the fake f,
+// falling back, logging and sleeping into rec.
 func NewGitHubReview(t testing.TB, f *githubfake.Server, diff string, rec *Recorder) *github.Review {
 	return &github.Review{BaseURL: f.URL, Token: "tok", HTTPClient: f.Client(),
 		Owner: "o", Repo: "r", PR: 7, HeadSHA: PostHead, Changes: PostChangeSet(t, diff),
 		ConfigHash: "cfg1", Fallback: rec, Logf: rec.Logf, Sleep: rec.Sleep}
 }
 
+// AssertCalls fails t unless the fake received exactly the calls in want.
 func AssertCalls(t *testing.T, f interface{ Calls() map[string]int }, want map[string]int) {
 	t.Helper()
 	if d := cmp.Diff(want, f.Calls()); d != "" {
@@ -38,8 +42,10 @@ func AssertCalls(t *testing.T, f interface{ Calls() map[string]int }, want map[s
 	}
 }
 
+// GLMR is the fake merge request's API path.
 const GLMR = "/api/v4/projects/42/merge_requests/5"
 
+// Routes of the GitLab fake, as its Calls counts them.
 const (
 	GLList     = "GET " + GLMR + "/discussions"
 	GLVersions = "GET " + GLMR + "/versions"
@@ -54,6 +60,8 @@ func NewGitLabFake(t testing.TB, diff string, tls bool) *gitlabfake.Server {
 		Base: PostBase, Start: "3333333333333333333333333333333333333333", Head: PostHead})
 }
 
+// NewGitLab is a poster of merge request 42!5 at PostHead against the
+// fake f, falling back, logging and sleeping into rec.
 func NewGitLab(t testing.TB, f *gitlabfake.Server, diff string, rec *Recorder) *gitlab.Discussion {
 	return &gitlab.Discussion{BaseURL: f.URL + "/api/v4", Token: "tok", TokenSource: "OCR_GITLAB_TOKEN",
 		HTTPClient: f.Client(), Project: "42", MR: 5, HeadSHA: PostHead, Changes: PostChangeSet(t, diff),
@@ -65,6 +73,7 @@ func NewGitLab(t testing.TB, f *gitlabfake.Server, diff string, rec *Recorder) *
 // is not the pull request's.
 const StaleHunk = "@@ -60,3 +62,4 @@\n // e1\n+// e2\n // e3\n // e4\n"
 
+// LastBodyLine is the last line of a comment body.
 func LastBodyLine(s string) string {
 	return s[strings.LastIndexByte(s, '\n')+1:]
 }

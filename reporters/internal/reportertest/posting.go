@@ -34,6 +34,7 @@ func PostDiff(n int) string {
 	return b.String()
 }
 
+// PostChangeSet parses diff into the change set the posters anchor to.
 func PostChangeSet(t testing.TB, diff string) *anchor.ChangeSet {
 	files, err := anchor.Parse([]byte(diff))
 	if err != nil {
@@ -53,6 +54,7 @@ const (
 	KindOtherFile           // a file outside the change: summary
 )
 
+// PostFinding is finding i of a kind (KindRangeSuggest…KindOtherFile).
 func PostFinding(kind, i int, sev review.Severity) review.Comment {
 	path := fmt.Sprintf("pkg/f%d.go", i)
 	c := review.Comment{Content: fmt.Sprintf("Finding %d of kind %d.", i, kind), Category: review.CategoryBug, Severity: sev,
@@ -90,6 +92,7 @@ func InlineReview(n int) *review.Review {
 	return PostReview(cs)
 }
 
+// PostReview is a complete review of PostDiff with comments cs.
 func PostReview(cs []review.Comment) *review.Review {
 	return &review.Review{Tool: "ocr", Version: "v0.3.0", Mode: "range", Base: PostBase, Head: PostHead,
 		Status: review.StatusComplete, Comments: cs,
@@ -106,6 +109,7 @@ type Recorder struct {
 	Sleeps  []time.Duration
 }
 
+// Report counts a fallback.
 func (r *Recorder) Report(context.Context, *review.Review) error {
 	r.mu.Lock()
 	defer r.mu.Unlock()
@@ -113,12 +117,14 @@ func (r *Recorder) Report(context.Context, *review.Review) error {
 	return nil
 }
 
+// Logf records a log line.
 func (r *Recorder) Logf(format string, args ...any) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	r.Logs = append(r.Logs, fmt.Sprintf(format, args...))
 }
 
+// Sleep records the wait instead of sleeping.
 func (r *Recorder) Sleep(_ context.Context, d time.Duration) error {
 	r.mu.Lock()
 	defer r.mu.Unlock()
@@ -142,7 +148,7 @@ func PostGolden(t *testing.T, name, got string) {
 	}
 	want, err := os.ReadFile(path)
 	if err != nil {
-		t.Fatalf("%v (run go test ./reporters -run %s -update)", err, t.Name())
+		t.Fatalf("%v (run go test ./reporters/... -run %s -update)", err, t.Name())
 	}
 	if string(want) != got {
 		t.Errorf("%s differs from the golden file (run with -update after checking):\n%s", path, got)

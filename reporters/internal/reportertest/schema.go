@@ -9,6 +9,7 @@ import (
 	"github.com/santhosh-tekuri/jsonschema/v6"
 )
 
+// CompileSchema compiles the JSON schema testdata/name.
 func CompileSchema(t *testing.T, name string) *jsonschema.Schema {
 	t.Helper()
 	c := jsonschema.NewCompiler()
@@ -31,6 +32,7 @@ func CompileSchema(t *testing.T, name string) *jsonschema.Schema {
 	return s
 }
 
+// Validate fails t when data does not match s.
 func Validate(t *testing.T, s *jsonschema.Schema, data []byte) {
 	t.Helper()
 	inst, err := jsonschema.UnmarshalJSON(bytes.NewReader(data))
