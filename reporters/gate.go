@@ -2,20 +2,21 @@ package reporters
 
 import (
 	"fmt"
-	"sort"
 	"strings"
 
 	"github.com/ocr-ci/ocr/review"
 )
 
-// Exit codes of a review run, as documented in the README.
+// Exit codes of ocr, as documented in the README: the one exit-code table.
 const (
 	// ExitOK: the review is complete and nothing reached the --fail-on threshold.
 	ExitOK = 0
 	// ExitFindings: at least one comment is at or above the --fail-on threshold.
 	ExitFindings = 1
-	// ExitError: ocr itself failed (configuration, git, I/O); decided by the runner.
-	ExitError = 2
+	// ExitUsage: a usage or configuration error (flags, environment,
+	// arguments, an unusable repository or range): nothing was reviewed.
+	// The runner decides it.
+	ExitUsage = 2
 	// ExitIncomplete: some or all selected files were not reviewed.
 	ExitIncomplete = 3
 )
@@ -81,32 +82,3 @@ func MaxSeverity(cs []review.Comment) review.Severity {
 	}
 	return max
 }
-
-// bySeverity returns a copy of cs, most severe first, then by path and line,
-// so every reporter lists findings in the same stable order.
-func bySeverity(cs []review.Comment) []review.Comment {
-	out := append([]review.Comment(nil), cs...)
-	sort.SliceStable(out, func(i, j int) bool {
-		a, b := out[i], out[j]
-		if a.Severity.Rank() != b.Severity.Rank() {
-			return a.Severity.Rank() > b.Severity.Rank()
-		}
-		if a.Path != b.Path {
-			return a.Path < b.Path
-		}
-		return a.StartLine < b.StartLine
-	})
-	return out
-}
-
-// severityCounts counts comments per severity.
-func severityCounts(cs []review.Comment) map[review.Severity]int {
-	n := map[review.Severity]int{}
-	for _, c := range cs {
-		n[c.Severity]++
-	}
-	return n
-}
-
-// severityOrder lists the severities most severe first.
-var severityOrder = []review.Severity{review.SeverityCritical, review.SeverityHigh, review.SeverityMedium, review.SeverityLow}

@@ -31,6 +31,14 @@ var Kinds = []Kind{KindSARIF, KindGitHubAnnotations, KindGitHubSummary, KindCode
 // Stdout is the path that means standard output.
 const Stdout = "-"
 
+// Default paths of the file reports, defined here once.
+const (
+	// DefaultSARIFPath is where a SARIF report goes when --report gives no path.
+	DefaultSARIFPath = "ocr.sarif"
+	// DefaultCodeQualityPath is where a Code Quality report goes by default.
+	DefaultCodeQualityPath = "gl-code-quality-report.json"
+)
+
 // Spec is one parsed --report value.
 type Spec struct {
 	Kind Kind
@@ -44,9 +52,9 @@ type Spec struct {
 func (k Kind) DefaultPath() string {
 	switch k {
 	case KindSARIF:
-		return "ocr.sarif"
+		return DefaultSARIFPath
 	case KindCodeQuality:
-		return "gl-code-quality-report.json"
+		return DefaultCodeQualityPath
 	case KindJSON, KindText, KindGitHubAnnotations:
 		return Stdout
 	}

@@ -79,35 +79,3 @@ func TestCheckAndOpen(t *testing.T) {
 		t.Errorf("summary %q (want appended), stdout %q", b, stdout.String())
 	}
 }
-
-func TestSpecReporter(t *testing.T) {
-	var buf bytes.Buffer
-	for _, k := range reporters.Kinds {
-		rep, err := reporters.Spec{Kind: k}.Reporter(&buf, reporters.FileOptions{})
-		if k.API() != (err != nil) || k.API() != (rep == nil) {
-			t.Errorf("%s: reporter %T, error %v", k, rep, err)
-		}
-	}
-}
-
-func TestUseColor(t *testing.T) {
-	env := func(m map[string]string) func(string) string { return func(k string) string { return m[k] } }
-	var buf bytes.Buffer
-	if reporters.UseColor(&buf, env(nil)) {
-		t.Error("colour for a buffer")
-	}
-	f, err := os.Create(filepath.Join(t.TempDir(), "out"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	if reporters.UseColor(f, env(nil)) {
-		t.Error("colour for a regular file")
-	}
-	if tty, err := os.OpenFile("/dev/null", os.O_WRONLY, 0); err == nil {
-		defer tty.Close()
-		if !reporters.UseColor(tty, env(nil)) || reporters.UseColor(tty, env(map[string]string{"NO_COLOR": "1"})) {
-			t.Error("character device: colour unless NO_COLOR")
-		}
-	}
-}

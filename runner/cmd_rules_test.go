@@ -5,12 +5,14 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/ocr-ci/ocr/reporters"
 )
 
 func TestRulesList(t *testing.T) {
 	t.Parallel()
 	code, out, errs := testEnv{}.run(t, "rules", "list")
-	if code != ExitOK {
+	if code != reporters.ExitOK {
 		t.Fatalf("exit %d: %s", code, errs)
 	}
 	lines := strings.Split(strings.TrimSpace(out), "\n")
@@ -40,7 +42,7 @@ func TestRulesCheckLayers(t *testing.T) {
 	}
 	code, out, errs := testEnv{}.run(t, "rules", "check", "main.go", "db/q.sql", "legacy/a.py",
 		"--repo", r.dir, "--config-ref", base, "--rule", flagRule)
-	if code != ExitOK {
+	if code != reporters.ExitOK {
 		t.Fatalf("exit %d: %s", code, errs)
 	}
 	blocks := strings.Split(out, "\nFile:")
@@ -66,7 +68,7 @@ func TestRulesCheckLayers(t *testing.T) {
 func TestRulesCheckOutsideARepository(t *testing.T) {
 	t.Parallel()
 	code, out, errs := testEnv{}.run(t, "rules", "check", "--repo", t.TempDir(), "src/App.java")
-	if code != ExitOK || !strings.Contains(out, "Source:  builtin") || !strings.Contains(out, "ocr/java") {
+	if code != reporters.ExitOK || !strings.Contains(out, "Source:  builtin") || !strings.Contains(out, "ocr/java") {
 		t.Errorf("exit %d, stdout %q, stderr %q", code, out, errs)
 	}
 }
@@ -87,7 +89,7 @@ func TestRulesUsageErrors(t *testing.T) {
 		{[]string{"rules", "check", "a.go", "--repo", r.dir, "--config-ref", "nosuchref"}, "--config-ref"},
 	} {
 		code, out, errs := testEnv{}.run(t, tc.args...)
-		if code != ExitUsage || !strings.Contains(errs, tc.msg) || out != "" {
+		if code != reporters.ExitUsage || !strings.Contains(errs, tc.msg) || out != "" {
 			t.Errorf("%v: exit %d, stdout %q, stderr %q; want exit 2 saying %q", tc.args, code, out, errs, tc.msg)
 		}
 	}

@@ -3,6 +3,8 @@ package runner
 import (
 	"strings"
 	"testing"
+
+	"github.com/ocr-ci/ocr/reporters"
 )
 
 func TestToolsCallInActionsStopsCommands(t *testing.T) {
@@ -13,7 +15,7 @@ func TestToolsCallInActionsStopsCommands(t *testing.T) {
 	r.commit("one")
 	env.set("GITHUB_ACTIONS", "true")
 	code, out, errs := env.run(t, "tools", "call", "file_read", `{"file_path":"a.txt"}`, "--repo", r.dir, "--commit", "HEAD")
-	if code != ExitOK {
+	if code != reporters.ExitOK {
 		t.Fatalf("exit %d: %s", code, errs)
 	}
 	lines := strings.Split(strings.TrimSpace(out), "\n")
@@ -34,7 +36,7 @@ func TestToolsCallOutsideActionsIsPlain(t *testing.T) {
 	r.write("a.txt", "hello\n")
 	r.commit("one")
 	code, out, _ := env.run(t, "tools", "call", "file_read", `{"file_path":"a.txt"}`, "--repo", r.dir, "--commit", "HEAD")
-	if code != ExitOK || strings.Contains(out, "stop-commands") || !strings.HasPrefix(out, "File: a.txt") {
+	if code != reporters.ExitOK || strings.Contains(out, "stop-commands") || !strings.HasPrefix(out, "File: a.txt") {
 		t.Errorf("exit %d, output:\n%s", code, out)
 	}
 }

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/ocr-ci/ocr/internal/config"
+	"github.com/ocr-ci/ocr/reporters"
 )
 
 // Version is the version of ocr, set at build time with
@@ -55,7 +56,7 @@ Run 'ocr review -h' for the flags. Exit codes: 0 ok, 1 findings at or above --fa
 func (c *Command) Main(ctx context.Context, args []string) int {
 	if len(args) < 2 {
 		fmt.Fprint(c.Stderr, usageText)
-		return ExitUsage
+		return reporters.ExitUsage
 	}
 	var err error
 	switch sub, rest := args[1], args[2:]; sub {
@@ -66,7 +67,7 @@ func (c *Command) Main(ctx context.Context, args []string) int {
 			return c.fail(usagef("ocr version takes no arguments"))
 		}
 		fmt.Fprintf(c.Stdout, "ocr %s\n", Version)
-		return ExitOK
+		return reporters.ExitOK
 	case "tools":
 		err = c.tools(ctx, rest)
 	case "rules":
@@ -75,7 +76,7 @@ func (c *Command) Main(ctx context.Context, args []string) int {
 		err = c.env(ctx, rest)
 	case "help", "-h", "--help":
 		fmt.Fprint(c.Stdout, usageText)
-		return ExitOK
+		return reporters.ExitOK
 	default:
 		err = usagef("unknown command %q: run 'ocr help' for the list", sub)
 	}
@@ -85,10 +86,10 @@ func (c *Command) Main(ctx context.Context, args []string) int {
 // fail prints err (if any) and returns its exit code.
 func (c *Command) fail(err error) int {
 	if err == nil {
-		return ExitOK
+		return reporters.ExitOK
 	}
 	if errors.Is(err, flag.ErrHelp) {
-		return ExitOK
+		return reporters.ExitOK
 	}
 	fmt.Fprintf(c.Stderr, "ocr: %s\n", strings.TrimSpace(err.Error()))
 	return exitCode(err)

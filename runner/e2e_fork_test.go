@@ -7,6 +7,7 @@ import (
 
 	"github.com/ocr-ci/ocr/internal/fakes/githubfake"
 	"github.com/ocr-ci/ocr/internal/llm/llmtest"
+	"github.com/ocr-ci/ocr/reporters"
 )
 
 // TestE2EGitHubForkPullRequest: under pull_request a fork's token is
@@ -19,7 +20,7 @@ func TestE2EGitHubForkPullRequest(t *testing.T) {
 	step := githubStep(t, p.testRepo, gh.URL, "github-fork", "event.json", "pull_request", p.shas())
 	useLLM(t, llm)
 	code, out, errs := run(t, "review", "--repo", p.dir, "--no-filter")
-	if code != ExitOK {
+	if code != reporters.ExitOK {
 		t.Fatalf("exit %d, want 0: a fork is not a failure\nstderr:\n%s", code, errs)
 	}
 	if calls := gh.Calls(); len(calls) != 0 {
@@ -41,7 +42,7 @@ func TestE2EGitHubForkPullRequest(t *testing.T) {
 		t.Errorf("the step summary was written %d times, want once (the fallback must not repeat it):\n%s", n, summary)
 	}
 	sarif := []byte(readFile(t, filepath.Join(p.dir, "ocr.sarif")))
-	validateSchema(t, "sarif-schema-2.1.0.json", sarif)
+	validateSchema(t, "sarif/testdata/sarif-schema-2.1.0.json", sarif)
 	checkSARIF(t, sarif)
 	if got := outputs(t, step.output); got["comments"] != "3" || got["status"] != "complete" {
 		t.Errorf("$GITHUB_OUTPUT: %v", got)

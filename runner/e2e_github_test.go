@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/ocr-ci/ocr/reporters"
+
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/ocr-ci/ocr/internal/fakes"
@@ -29,8 +31,8 @@ func TestE2EGitHubPullRequest(t *testing.T) {
 
 	t.Run("first review", func(t *testing.T) {
 		code, out, errs := run(t, "review", "--repo", p.dir, "--no-filter", "--fail-on", "high")
-		if code != ExitFindings {
-			t.Fatalf("exit %d, want %d (a critical finding with --fail-on high)\nstderr:\n%s", code, ExitFindings, errs)
+		if code != reporters.ExitFindings {
+			t.Fatalf("exit %d, want %d (a critical finding with --fail-on high)\nstderr:\n%s", code, reporters.ExitFindings, errs)
 		}
 		checkFirstReview(t, gh, p)
 		checkAnnotations(t, out)
@@ -51,7 +53,7 @@ func TestE2EGitHubPullRequest(t *testing.T) {
 	t.Run("re-run posts nothing", func(t *testing.T) {
 		gh.ResetCalls()
 		code, _, errs := run(t, "review", "--repo", p.dir, "--no-filter")
-		if code != ExitOK {
+		if code != reporters.ExitOK {
 			t.Fatalf("exit %d, want 0 without --fail-on\nstderr:\n%s", code, errs)
 		}
 		if calls := gh.Calls(); fakes.Writes(calls) != 0 {
@@ -71,7 +73,7 @@ func TestE2EGitHubPullRequest(t *testing.T) {
 		writeEvent(t, e2ePath("github-pr", "event.json"), step.event, p.shas())
 		gh.ResetCalls()
 		code, _, errs := run(t, "review", "--repo", p.dir, "--no-filter")
-		if code != ExitOK {
+		if code != reporters.ExitOK {
 			t.Fatalf("exit %d\nstderr:\n%s", code, errs)
 		}
 		if !strings.Contains(errs, "incremental review") {
@@ -175,7 +177,7 @@ func checkGitHubFiles(t *testing.T, step ghRunner, workspace string) {
 		t.Errorf("step summary carries the model's HTML:\n%s", summary)
 	}
 	sarif := []byte(readFile(t, filepath.Join(workspace, "ocr.sarif")))
-	validateSchema(t, "sarif-schema-2.1.0.json", sarif)
+	validateSchema(t, "sarif/testdata/sarif-schema-2.1.0.json", sarif)
 	checkSARIF(t, sarif)
 	exportArtifact(t, "github-pr.sarif", sarif)
 	want := map[string]string{"comments": "3", "max-severity": "critical", "status": "complete", "sarif": "ocr.sarif"}

@@ -10,6 +10,7 @@ import (
 	"github.com/ocr-ci/ocr/internal/fakes"
 	"github.com/ocr-ci/ocr/internal/fakes/gitlabfake"
 	"github.com/ocr-ci/ocr/internal/llm/llmtest"
+	"github.com/ocr-ci/ocr/reporters"
 )
 
 // TestE2EGitLabMergeRequest is a merge request pipeline: discussions with
@@ -25,8 +26,8 @@ func TestE2EGitLabMergeRequest(t *testing.T) {
 	useLLM(t, llm)
 
 	code, out, errs := run(t, "review", "--repo", p.dir, "--no-filter", "--fail-on", "critical")
-	if code != ExitFindings {
-		t.Fatalf("exit %d, want %d\nstderr:\n%s", code, ExitFindings, errs)
+	if code != reporters.ExitFindings {
+		t.Fatalf("exit %d, want %d\nstderr:\n%s", code, reporters.ExitFindings, errs)
 	}
 	if strings.Contains(out, "::") {
 		t.Errorf("GitHub workflow commands in a GitLab job:\n%s", out)
@@ -38,7 +39,7 @@ func TestE2EGitLabMergeRequest(t *testing.T) {
 	checkCodeQuality(t, filepath.Join(p.dir, "gl-code-quality-report.json"))
 
 	gl.ResetCalls()
-	if code, _, errs := run(t, "review", "--repo", p.dir, "--no-filter"); code != ExitOK {
+	if code, _, errs := run(t, "review", "--repo", p.dir, "--no-filter"); code != reporters.ExitOK {
 		t.Fatalf("re-run: exit %d\nstderr:\n%s", code, errs)
 	}
 	if calls := gl.Calls(); fakes.Writes(calls) != 0 {
@@ -97,7 +98,7 @@ func deref(p *int) int {
 func checkCodeQuality(t *testing.T, path string) {
 	t.Helper()
 	data := []byte(readFile(t, path))
-	validateSchema(t, "codequality-schema.json", data)
+	validateSchema(t, "codequality/testdata/codequality-schema.json", data)
 	var issues []struct {
 		Severity string `json:"severity"`
 		Location struct {
@@ -138,7 +139,7 @@ func TestE2EGitLabMergedResults(t *testing.T) {
 		"CI_MERGE_REQUEST_SOURCE_BRANCH_SHA": p.head})
 	useLLM(t, llm)
 	code, _, errs := run(t, "review", "--repo", p.dir, "--no-filter")
-	if code != ExitOK {
+	if code != reporters.ExitOK {
 		t.Fatalf("exit %d\nstderr:\n%s", code, errs)
 	}
 	checkPositions(t, p, gl.Posted())

@@ -151,11 +151,12 @@ func golden(t *testing.T, scenario, name, got string) {
 	}
 }
 
-// validateSchema checks data against a JSON schema kept with the reporters'
-// tests (the official SARIF 2.1.0 schema, GitLab's Code Quality schema).
+// validateSchema checks data against a JSON schema kept with the reporters
+// tests (the official SARIF 2.1.0 schema, GitLab's Code Quality schema),
+// schemaFile being its path under reporters/.
 func validateSchema(t *testing.T, schemaFile string, data []byte) {
 	t.Helper()
-	f, err := os.Open(modulePath("reporters", "testdata", schemaFile))
+	f, err := os.Open(modulePath("reporters", schemaFile))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -6,6 +6,7 @@ import (
 
 	"github.com/ocr-ci/ocr/internal/fakes/githubfake"
 	"github.com/ocr-ci/ocr/internal/llm/llmtest"
+	"github.com/ocr-ci/ocr/reporters"
 )
 
 // TestE2ELLMDown: when the provider refuses (401) or keeps failing (500)
@@ -28,7 +29,7 @@ func TestE2ELLMDown(t *testing.T) {
 			step := githubStep(t, p.testRepo, gh.URL, "llm-down", "event.json", "pull_request", p.shas())
 			useLLM(t, llm)
 			code, out, errs := run(t, "review", "--repo", p.dir, "--no-filter", "--fail-on", "high")
-			if code != ExitIncomplete {
+			if code != reporters.ExitIncomplete {
 				t.Fatalf("exit %d, want 3\nstderr:\n%s", code, errs)
 			}
 			if llm.Count() == 0 {
@@ -68,7 +69,7 @@ func TestE2EFailedReviewIsNotABaseline(t *testing.T) {
 	down.Handle(func(llmtest.Request) llmtest.Answer { return llmtest.Answer{Status: 401} })
 	step := githubStep(t, p.testRepo, gh.URL, "llm-down", "event.json", "pull_request", p.shas())
 	useLLM(t, down)
-	if code, _, errs := run(t, "review", "--repo", p.dir, "--no-filter"); code != ExitIncomplete {
+	if code, _, errs := run(t, "review", "--repo", p.dir, "--no-filter"); code != reporters.ExitIncomplete {
 		t.Fatalf("exit %d, want 3\nstderr:\n%s", code, errs)
 	}
 
@@ -84,7 +85,7 @@ func TestE2EFailedReviewIsNotABaseline(t *testing.T) {
 	})
 	useLLM(t, up)
 	code, _, errs := run(t, "review", "--repo", p.dir, "--no-filter")
-	if code != ExitOK {
+	if code != reporters.ExitOK {
 		t.Fatalf("exit %d\nstderr:\n%s", code, errs)
 	}
 	seen := map[string]bool{}

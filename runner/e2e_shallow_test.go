@@ -9,6 +9,7 @@ import (
 
 	"github.com/ocr-ci/ocr/internal/fakes/githubfake"
 	"github.com/ocr-ci/ocr/internal/llm/llmtest"
+	"github.com/ocr-ci/ocr/reporters"
 )
 
 // TestE2EShallowClone is actions/checkout's default: a depth-1 clone of
@@ -30,7 +31,7 @@ func TestE2EShallowClone(t *testing.T) {
 	githubStep(t, clone.testRepo, gh.URL, "shallow", "event.json", "pull_request", clone.shas())
 	useLLM(t, llm)
 	code, _, errs := run(t, "review", "--repo", clone.dir, "--no-filter")
-	if code != ExitOK {
+	if code != reporters.ExitOK {
 		t.Fatalf("exit %d\nstderr:\n%s", code, errs)
 	}
 	if !strings.Contains(errs, "deepened the shallow clone") {

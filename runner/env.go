@@ -9,6 +9,7 @@ import (
 
 	"github.com/ocr-ci/ocr/internal/ci"
 	"github.com/ocr-ci/ocr/internal/config"
+	"github.com/ocr-ci/ocr/reporters"
 )
 
 // applyContext fills what the flags and OCR_* variables left open from the
@@ -22,8 +23,8 @@ func applyContext(cfg *config.Config, cx ci.Context) {
 	}
 	if len(cfg.Reports) == 0 && cfg.Format == "" {
 		for _, r := range cx.Reports {
-			if r == "sarif=ocr.sarif" {
-				r = "sarif=" + cfg.SarifFile
+			if s, err := reporters.ParseSpec(r); err == nil && s == (reporters.Spec{Kind: reporters.KindSARIF, Path: reporters.DefaultSARIFPath}) {
+				r = reporters.Spec{Kind: reporters.KindSARIF, Path: cfg.SarifFile}.String()
 			}
 			cfg.Reports = append(cfg.Reports, r)
 		}

@@ -10,6 +10,7 @@ import (
 
 	"github.com/ocr-ci/ocr/internal/ci"
 	"github.com/ocr-ci/ocr/internal/config"
+	"github.com/ocr-ci/ocr/reporters"
 )
 
 func eventFile(t *testing.T, body string) string {
@@ -40,7 +41,7 @@ func TestEnvCommandMasksSecrets(t *testing.T) {
 		env.set(k, v)
 	}
 	code, out, errs := env.run(t, "env")
-	if code != ExitOK {
+	if code != reporters.ExitOK {
 		t.Fatalf("exit %d: %s", code, errs)
 	}
 	for _, want := range []string{"platform:", "github", "range:", "b000000000000000000000000000000000000000..h000000000000000000000000000000000000000",
@@ -83,7 +84,7 @@ func TestPlainVariablesChangeNothing(t *testing.T) {
 	for _, args := range [][]string{{"env", "--repo", r.dir}, {"review", "--preview", "--repo", r.dir}} {
 		c1, o1, e1 := clean.run(t, args...)
 		c2, o2, e2 := plain.run(t, args...)
-		if c1 != ExitOK || c1 != c2 || o1 != o2 || e1 != e2 {
+		if c1 != reporters.ExitOK || c1 != c2 || o1 != o2 || e1 != e2 {
 			t.Errorf("%v: without plain variables exit %d\n%s%s\nwith them exit %d\n%s%s", args, c1, o1, e1, c2, o2, e2)
 		}
 	}

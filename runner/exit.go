@@ -6,18 +6,7 @@ import (
 
 	"github.com/ocr-ci/ocr/internal/config"
 	"github.com/ocr-ci/ocr/internal/git"
-)
-
-// Exit codes, documented in README.md.
-const (
-	// ExitOK means the review finished (or the command succeeded).
-	ExitOK = 0
-	// ExitFindings means a comment at or above --fail-on exists.
-	ExitFindings = 1
-	// ExitUsage means a usage or configuration error: nothing was reviewed.
-	ExitUsage = 2
-	// ExitIncomplete means the review could not complete (partial or failed).
-	ExitIncomplete = 3
+	"github.com/ocr-ci/ocr/reporters"
 )
 
 // usageError marks an error caused by flags, environment or arguments.
@@ -37,7 +26,7 @@ func exitCode(err error) int {
 	var ue *usageError
 	switch {
 	case err == nil:
-		return ExitOK
+		return reporters.ExitOK
 	case errors.As(err, &ue),
 		errors.As(err, new(*config.Error)),
 		errors.Is(err, git.ErrNotRepository),
@@ -46,7 +35,7 @@ func exitCode(err error) int {
 		errors.Is(err, git.ErrBadRef),
 		errors.Is(err, git.ErrShallow),
 		errors.Is(err, git.ErrNoMergeBase):
-		return ExitUsage
+		return reporters.ExitUsage
 	}
-	return ExitIncomplete
+	return reporters.ExitIncomplete
 }

@@ -5,13 +5,13 @@ import (
 
 	"github.com/ocr-ci/ocr/anchor"
 	"github.com/ocr-ci/ocr/internal/git"
-	"github.com/ocr-ci/ocr/reporters"
+	"github.com/ocr-ci/ocr/reporters/posting"
 	"github.com/ocr-ci/ocr/review"
 )
 
 // stateReader is a poster that remembers the head it reviewed last.
 type stateReader interface {
-	LastState(ctx context.Context) (reporters.State, bool, error)
+	LastState(ctx context.Context) (posting.State, bool, error)
 }
 
 // incremental returns the change since the last reviewed head of this pull
@@ -73,7 +73,7 @@ func carryForward(ctx context.Context, earlier []review.Comment, inc *Change, fu
 }
 
 // lastState asks the pull/merge request poster what it reviewed last.
-func (c *Command) lastState(ctx context.Context, j *job, ch *Change) (reporters.State, bool) {
+func (c *Command) lastState(ctx context.Context, j *job, ch *Change) (posting.State, bool) {
 	for _, s := range j.specs {
 		if !s.Kind.API() {
 			continue
@@ -89,7 +89,7 @@ func (c *Command) lastState(ctx context.Context, j *job, ch *Change) (reporters.
 		}
 		return st, found
 	}
-	return reporters.State{}, false
+	return posting.State{}, false
 }
 
 // mergeCoverage reports, for an incremental review, every file of the pull

@@ -82,7 +82,7 @@ func TestReferenceDocumentsTheCode(t *testing.T) {
 			t.Errorf("docs/reference.md does not mention `%s`", n)
 		}
 	}
-	for code := ExitOK; code <= ExitIncomplete; code++ {
+	for code := reporters.ExitOK; code <= reporters.ExitIncomplete; code++ {
 		if !regexp.MustCompile(`(?m)^\| ` + string(rune('0'+code)) + ` \|`).MatchString(ref) {
 			t.Errorf("docs/reference.md: no row for exit code %d", code)
 		}
@@ -170,7 +170,7 @@ func pkgEnvCommand(t *testing.T) string {
 	t.Helper()
 	var out, errb bytes.Buffer
 	c := &Command{Stdout: &out, Stderr: &errb, LookupEnv: os.LookupEnv}
-	if code := c.Main(context.Background(), []string{"ocr", "env"}); code != ExitOK {
+	if code := c.Main(context.Background(), []string{"ocr", "env"}); code != reporters.ExitOK {
 		t.Fatalf("ocr env: exit %d: %s", code, errb.String())
 	}
 	return out.String()

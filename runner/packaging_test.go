@@ -20,6 +20,7 @@ import (
 	"github.com/ocr-ci/ocr/internal/ci"
 	"github.com/ocr-ci/ocr/internal/config"
 	"github.com/ocr-ci/ocr/reporters"
+	"github.com/ocr-ci/ocr/reporters/github"
 	"github.com/ocr-ci/ocr/review"
 )
 
@@ -176,7 +177,7 @@ func TestActionOutputsAreWhatOCRWrites(t *testing.T) {
 	a := pkgLoadAction(t)
 	var buf bytes.Buffer
 	rv := &review.Review{Status: review.StatusComplete, Comments: []review.Comment{{Severity: review.SeverityHigh}}}
-	if err := (&reporters.GitHubOutput{W: &buf, SARIFPath: "ocr.sarif"}).Report(context.Background(), rv); err != nil {
+	if err := (&github.Output{W: &buf, SARIFPath: "ocr.sarif"}).Report(context.Background(), rv); err != nil {
 		t.Fatal(err)
 	}
 	var written []string

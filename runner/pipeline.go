@@ -17,6 +17,7 @@ import (
 	"github.com/ocr-ci/ocr/internal/rules"
 	"github.com/ocr-ci/ocr/internal/selection"
 	"github.com/ocr-ci/ocr/reporters"
+	"github.com/ocr-ci/ocr/reporters/github"
 	"github.com/ocr-ci/ocr/review"
 )
 
@@ -26,7 +27,7 @@ func (c *Command) fullReview(ctx context.Context, j *job) int {
 	if j.ci.Platform == ci.PlatformGitHub {
 		// The runner reads workflow commands from stderr too; stdout may be a
 		// JSON or SARIF report that a command line would corrupt.
-		reporters.Mask(c.Stderr, j.secrets()...)
+		github.Mask(c.Stderr, j.secrets()...)
 	}
 	if j.ci.Platform != ci.PlatformLocal {
 		c.logf("%s %s: %s; reports: %s", j.ci.Platform, orDash(j.ci.Event), orDash(j.ci.Why), strings.Join(reportsOf(j.cfg), ", "))
@@ -240,7 +241,7 @@ func (c *Command) publish(ctx context.Context, j *job, ch *Change, rv *review.Re
 	}
 	if repErr != nil {
 		fmt.Fprintf(c.Stderr, "ocr: publishing failed: %s\n", safeLines(repErr.Error()))
-		return ExitIncomplete
+		return reporters.ExitIncomplete
 	}
 	return code
 }

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/ocr-ci/ocr/reporters"
 	"github.com/ocr-ci/ocr/review"
 )
 
@@ -38,8 +39,8 @@ func TestPreviewAppliesRuleFile(t *testing.T) {
 		"unknown config ref": {"--config-ref", "no-such-ref"},
 	} {
 		code, _, errs := env.run(t, append([]string{"review", "--preview", "--repo", r.dir, "--commit", "HEAD"}, args...)...)
-		if code != ExitUsage || errs == "" {
-			t.Errorf("%s: exit %d, stderr %q; want exit %d with a message", name, code, strings.TrimSpace(errs), ExitUsage)
+		if code != reporters.ExitUsage || errs == "" {
+			t.Errorf("%s: exit %d, stderr %q; want exit %d with a message", name, code, strings.TrimSpace(errs), reporters.ExitUsage)
 		}
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/ocr-ci/ocr/reporters"
 	"github.com/ocr-ci/ocr/review"
 )
 
@@ -58,7 +59,7 @@ func TestPreviewText(t *testing.T) {
 	r.write("img.png", "\x89PNG\x00\x00binary")
 	r.commit("one")
 	code, out, errs := env.run(t, "review", "--repo", r.dir, "--commit", "HEAD", "--preview")
-	if code != ExitOK {
+	if code != reporters.ExitOK {
 		t.Fatalf("exit %d: %s", code, errs)
 	}
 	for _, want := range []string{"2 file(s) changed", "Will review (1):", "[A]  a.go  +1  -0", "img.png  (binary)"} {
@@ -92,14 +93,14 @@ func TestReviewUsageErrors(t *testing.T) {
 		code int
 		msg  string
 	}{
-		{"not a repository", []string{"--repo", notRepo, "--preview"}, ExitUsage, "not a git repository"},
-		{"unknown ref", []string{"--repo", r.dir, "--commit", "nope", "--preview"}, ExitUsage, "nope"},
-		{"ref with dash", []string{"--repo", r.dir, "--commit", "--output=/tmp/x", "--preview"}, ExitUsage, "begins with '-'"},
-		{"from without to", []string{"--repo", r.dir, "--from", "HEAD", "--preview"}, ExitUsage, "--from needs --to"},
-		{"to without from", []string{"--repo", r.dir, "--to", "HEAD", "--preview"}, ExitUsage, "--to needs --from"},
-		{"range and commit", []string{"--repo", r.dir, "--from", "HEAD", "--to", "HEAD", "--commit", "HEAD", "--preview"}, ExitUsage, "not both"},
-		{"unknown flag", []string{"--bogus"}, ExitUsage, "bogus"},
-		{"missing repo dir", []string{"--repo", notRepo + "/missing", "--preview"}, ExitUsage, "missing"},
+		{"not a repository", []string{"--repo", notRepo, "--preview"}, reporters.ExitUsage, "not a git repository"},
+		{"unknown ref", []string{"--repo", r.dir, "--commit", "nope", "--preview"}, reporters.ExitUsage, "nope"},
+		{"ref with dash", []string{"--repo", r.dir, "--commit", "--output=/tmp/x", "--preview"}, reporters.ExitUsage, "begins with '-'"},
+		{"from without to", []string{"--repo", r.dir, "--from", "HEAD", "--preview"}, reporters.ExitUsage, "--from needs --to"},
+		{"to without from", []string{"--repo", r.dir, "--to", "HEAD", "--preview"}, reporters.ExitUsage, "--to needs --from"},
+		{"range and commit", []string{"--repo", r.dir, "--from", "HEAD", "--to", "HEAD", "--commit", "HEAD", "--preview"}, reporters.ExitUsage, "not both"},
+		{"unknown flag", []string{"--bogus"}, reporters.ExitUsage, "bogus"},
+		{"missing repo dir", []string{"--repo", notRepo + "/missing", "--preview"}, reporters.ExitUsage, "missing"},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
@@ -114,7 +115,7 @@ func TestReviewUsageErrors(t *testing.T) {
 func previewJSON(t *testing.T, args ...string) Preview {
 	t.Helper()
 	code, out, errs := testEnv{}.run(t, append([]string{"review", "--preview", "--format", "json"}, args...)...)
-	if code != ExitOK {
+	if code != reporters.ExitOK {
 		t.Fatalf("exit %d: %s", code, errs)
 	}
 	var p Preview
@@ -145,7 +146,7 @@ func TestPreviewTextQuotesControlCharacters(t *testing.T) {
 	r.write("evil\n::error file=x::pwned.go", "package evil\n")
 	r.commit("one")
 	code, out, errs := env.run(t, "review", "--repo", r.dir, "--commit", "HEAD", "--preview")
-	if code != ExitOK {
+	if code != reporters.ExitOK {
 		t.Fatalf("exit %d: %s", code, errs)
 	}
 	for _, line := range strings.Split(out, "\n") {

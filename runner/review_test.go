@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/ocr-ci/ocr/internal/llm/llmtest"
+	"github.com/ocr-ci/ocr/reporters"
 	"github.com/ocr-ci/ocr/review"
 )
 
@@ -40,7 +41,7 @@ func TestReviewCommitJSON(t *testing.T) {
 	}})
 	env.useLLM(srv)
 	code, out, errs := env.run(t, "review", "--repo", r.dir, "--commit", "HEAD", "--format", "json", "--no-filter")
-	if code != ExitOK {
+	if code != reporters.ExitOK {
 		t.Fatalf("exit %d\n%s", code, errs)
 	}
 	var got struct {
@@ -76,8 +77,8 @@ func TestReviewFailOnAndReports(t *testing.T) {
 	sarif, cq := filepath.Join(dir, "ocr.sarif"), filepath.Join(dir, "cq.json")
 	code, out, errs := env.run(t, "review", "--repo", r.dir, "--commit", "HEAD", "--no-filter", "--fail-on", "high",
 		"--report", "sarif="+sarif, "--report", "codequality="+cq, "--report", "text")
-	if code != ExitFindings {
-		t.Fatalf("exit %d, want %d (a critical finding with --fail-on high)\n%s", code, ExitFindings, errs)
+	if code != reporters.ExitFindings {
+		t.Fatalf("exit %d, want %d (a critical finding with --fail-on high)\n%s", code, reporters.ExitFindings, errs)
 	}
 	if !strings.Contains(out, "nil dereference") {
 		t.Errorf("text report lacks the comment:\n%s", out)
@@ -98,14 +99,14 @@ func TestReviewLLMDownExits3(t *testing.T) {
 	srv.Handle(func(llmtest.Request) llmtest.Answer { return llmtest.Answer{Status: 401} })
 	env.useLLM(srv)
 	code, out, errs := env.run(t, "review", "--repo", r.dir, "--commit", "HEAD", "--format", "json", "--no-filter")
-	if code != ExitIncomplete {
+	if code != reporters.ExitIncomplete {
 		t.Fatalf("exit %d, want 3 when the provider refuses\n%s", code, errs)
 	}
 	if !strings.Contains(out, `"status": "failed"`) || !strings.Contains(out, "provider_error") {
 		t.Errorf("the JSON must say the review failed and why:\n%s", out)
 	}
 	code, _, _ = env.run(t, "review", "--repo", r.dir, "--commit", "HEAD", "--format", "json", "--no-filter", "--allow-partial")
-	if code != ExitIncomplete {
+	if code != reporters.ExitIncomplete {
 		t.Errorf("--allow-partial accepts gaps, not a review of nothing: exit %d, want 3", code)
 	}
 }
@@ -118,7 +119,7 @@ func TestReviewMissingLLMConfigIsUsage(t *testing.T) {
 	}
 	r := bugRepo(t)
 	code, _, errs := env.run(t, "review", "--repo", r.dir, "--commit", "HEAD")
-	if code != ExitUsage || !strings.Contains(errs, "OCR_LLM_URL") {
+	if code != reporters.ExitUsage || !strings.Contains(errs, "OCR_LLM_URL") {
 		t.Errorf("exit %d, stderr %q: want 2 naming OCR_LLM_URL", code, errs)
 	}
 }
@@ -130,7 +131,7 @@ func TestReviewUnwritableReportFailsFirst(t *testing.T) {
 	srv := llmtest.New(t)
 	env.useLLM(srv)
 	code, _, errs := env.run(t, "review", "--repo", r.dir, "--commit", "HEAD", "--report", "sarif=/nonexistent/dir/x.sarif")
-	if code != ExitUsage || srv.Count() != 0 {
+	if code != reporters.ExitUsage || srv.Count() != 0 {
 		t.Errorf("exit %d, %d requests, stderr %q: want exit 2 before any request", code, srv.Count(), errs)
 	}
 }

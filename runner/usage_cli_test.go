@@ -5,6 +5,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/ocr-ci/ocr/reporters"
 )
 
 // TestBareRepositoryIsUsage: a bare repository is a configuration error
@@ -24,8 +26,8 @@ func TestBareRepositoryIsUsage(t *testing.T) {
 		{"tools", "call", "file_read", `{"file_path":"config"}`, "--repo", bare},
 	} {
 		code, out, errs := env.run(t, args...)
-		if code != ExitUsage || !strings.Contains(errs, "work tree") {
-			t.Errorf("%v: exit %d, stderr %q: want exit %d saying a work tree is needed", args, code, errs, ExitUsage)
+		if code != reporters.ExitUsage || !strings.Contains(errs, "work tree") {
+			t.Errorf("%v: exit %d, stderr %q: want exit %d saying a work tree is needed", args, code, errs, reporters.ExitUsage)
 		}
 		if strings.Contains(out, "[core]") {
 			t.Errorf("%v: showed the bare repository's config: %q", args, out)
@@ -49,8 +51,8 @@ func TestStrayArgumentIsUsage(t *testing.T) {
 		{"env", "extra", "--repo", r.dir},
 	} {
 		code, out, errs := env.run(t, args...)
-		if code != ExitUsage || !strings.Contains(errs, "takes no argument") {
-			t.Errorf("%v: exit %d, stderr %q: want exit %d naming the stray argument", args, code, errs, ExitUsage)
+		if code != reporters.ExitUsage || !strings.Contains(errs, "takes no argument") {
+			t.Errorf("%v: exit %d, stderr %q: want exit %d naming the stray argument", args, code, errs, reporters.ExitUsage)
 		}
 		if out != "" {
 			t.Errorf("%v: printed %q", args, out)
@@ -76,18 +78,18 @@ func TestBrokenEventPayloadIsUsage(t *testing.T) {
 		env.set("GITHUB_EVENT_PATH", event)
 		for _, args := range [][]string{{"env", "--repo", r.dir}, {"review", "--preview", "--repo", r.dir}} {
 			code, _, errs := env.run(t, args...)
-			if code != ExitUsage || !strings.Contains(errs, "GITHUB_EVENT_PATH") {
-				t.Errorf("%v with event %s: exit %d, stderr %q; want exit %d naming GITHUB_EVENT_PATH", args, event, code, errs, ExitUsage)
+			if code != reporters.ExitUsage || !strings.Contains(errs, "GITHUB_EVENT_PATH") {
+				t.Errorf("%v with event %s: exit %d, stderr %q; want exit %d naming GITHUB_EVENT_PATH", args, event, code, errs, reporters.ExitUsage)
 			}
 		}
 	}
 }
 
 func TestVersionTakesNoArguments(t *testing.T) {
-	if code, out, _ := run(t, "version"); code != ExitOK || !strings.HasPrefix(out, "ocr ") {
+	if code, out, _ := run(t, "version"); code != reporters.ExitOK || !strings.HasPrefix(out, "ocr ") {
 		t.Errorf("ocr version: exit %d, %q", code, out)
 	}
-	if code, _, errs := run(t, "version", "--x"); code != ExitUsage || !strings.Contains(errs, "no arguments") {
+	if code, _, errs := run(t, "version", "--x"); code != reporters.ExitUsage || !strings.Contains(errs, "no arguments") {
 		t.Errorf("ocr version --x: exit %d, %q", code, errs)
 	}
 }

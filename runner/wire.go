@@ -11,6 +11,9 @@ import (
 	"github.com/ocr-ci/ocr/anchor"
 	"github.com/ocr-ci/ocr/internal/ci"
 	"github.com/ocr-ci/ocr/reporters"
+	"github.com/ocr-ci/ocr/reporters/build"
+	"github.com/ocr-ci/ocr/reporters/github"
+	"github.com/ocr-ci/ocr/reporters/gitlab"
 )
 
 // buildReporters is the one place that turns report specs into reporters.
@@ -44,31 +47,27 @@ func (c *Command) buildReporters(j *job, ch *Change) (reporters.Multi, func() er
 		if s.Kind == reporters.KindSARIF {
 			sarif = s.Path
 		}
-		multi = append(multi, c.fileReporter(j, s, w))
+		r, err := c.fileReporter(j, s, w)
+		if err != nil {
+			closeAll()
+			return nil, nil, err
+		}
+		multi = append(multi, r)
 	}
 	if j.env.GitHub.Output != "" {
 		multi = append(multi, &lazyFile{path: j.env.GitHub.Output, make: func(w io.Writer) reporters.Reporter {
-			return &reporters.GitHubOutput{W: w, SARIFPath: sarif}
+			return &github.Output{W: w, SARIFPath: sarif}
 		}})
 	}
 	return multi, closeAll, nil
 }
 
 // fileReporter builds a reporter that writes to w.
-func (c *Command) fileReporter(j *job, s reporters.Spec, w io.Writer) reporters.Reporter {
-	switch s.Kind {
-	case reporters.KindSARIF:
-		return &reporters.SARIF{W: w, Category: j.cfg.SarifCategory, RepositoryURI: j.repositoryURL()}
-	case reporters.KindGitHubAnnotations:
-		return &reporters.Annotations{W: w}
-	case reporters.KindGitHubSummary:
-		return &reporters.Summary{W: w, Options: j.summaryOptions()}
-	case reporters.KindCodeQuality:
-		return &reporters.CodeQuality{W: w}
-	case reporters.KindJSON:
-		return &reporters.JSON{W: w}
-	}
-	return &reporters.Text{W: w, Color: c.IsTerminal && s.Path == reporters.Stdout && j.env.Term.NoColor == ""}
+func (c *Command) fileReporter(j *job, s reporters.Spec, w io.Writer) (reporters.Reporter, error) {
+	return build.File(s, w, build.FileOptions{
+		SARIFCategory: j.cfg.SarifCategory, RepositoryURI: j.repositoryURL(), Summary: j.summaryOptions(),
+		Color: c.IsTerminal && s.Path == reporters.Stdout && j.env.Term.NoColor == "",
+	})
 }
 
 // apiReporter returns the pull/merge request poster of kind k, or nil
@@ -95,7 +94,7 @@ func (c *Command) newPoster(j *job, ch *Change, k reporters.Kind) reporters.Repo
 	}
 	changes := anchor.NewChangeSet(ch.Files)
 	if k == reporters.KindGitHubReview {
-		return &reporters.GitHubReview{
+		return &github.Review{
 			BaseURL: j.env.GitHub.APIURL, Token: j.env.GitHub.Token, Owner: j.ci.Owner, Repo: j.ci.Name,
 			PR: j.ci.PR, HeadSHA: j.ci.HeadSHA, Changes: changes, MaxInline: j.cfg.MaxInline,
 			ReadOnly: j.ci.Fork || j.env.GitHub.Token == "", Fallback: c.fallback(j),
@@ -107,7 +106,7 @@ func (c *Command) newPoster(j *job, ch *Change, k reporters.Kind) reporters.Repo
 	if project == "" {
 		project = g.ProjectID
 	}
-	return &reporters.GitLabDiscussion{
+	return &gitlab.Discussion{
 		BaseURL: g.APIURL, Token: g.Token, TokenSource: "OCR_GITLAB_TOKEN", CAFile: g.CAFile, Project: project,
 		MR: j.ci.PR, HeadSHA: j.ci.HeadSHA, Changes: changes, MaxInline: j.cfg.MaxInline,
 		ConfigHash: j.configHash(), Logf: c.logf, Sleep: c.sleep,
@@ -123,22 +122,22 @@ func (c *Command) fallback(j *job) reporters.Reporter {
 		has[s.Kind] = true
 	}
 	if !has[reporters.KindGitHubAnnotations] {
-		m = append(m, &reporters.Annotations{W: c.Stdout})
+		m = append(m, &github.Annotations{W: c.Stdout})
 	}
 	if !has[reporters.KindGitHubSummary] && j.env.GitHub.StepSummary != "" {
 		opt := j.summaryOptions()
 		m = append(m, &lazyFile{path: j.env.GitHub.StepSummary, make: func(w io.Writer) reporters.Reporter {
-			return &reporters.Summary{W: w, Options: opt}
+			return &github.Summary{W: w, Options: opt}
 		}})
 	}
 	return m
 }
 
-func (j *job) summaryOptions() reporters.SummaryOptions {
+func (j *job) summaryOptions() github.SummaryOptions {
 	if j.ci.Platform != ci.PlatformGitHub {
-		return reporters.SummaryOptions{}
+		return github.SummaryOptions{}
 	}
-	return reporters.SummaryOptions{ServerURL: j.env.GitHub.ServerURL, Repository: j.env.GitHub.Repository}
+	return github.SummaryOptions{ServerURL: j.env.GitHub.ServerURL, Repository: j.env.GitHub.Repository}
 }
 
 func (j *job) repositoryURL() string {

@@ -5,6 +5,15 @@ import (
 	"fmt"
 	"os"
 	"strings"
+
+	"github.com/ocr-ci/ocr/reporters"
+)
+
+// The default file reports of a CI context, typed; --sarif-file replaces
+// the SARIF path (see applyContext).
+var (
+	defaultSARIF       = reporters.Spec{Kind: reporters.KindSARIF, Path: reporters.DefaultSARIFPath}
+	defaultCodeQuality = reporters.Spec{Kind: reporters.KindCodeQuality, Path: reporters.DefaultCodeQualityPath}
 )
 
 // Platforms ocr recognises.
@@ -113,7 +122,7 @@ func detectGitHub(g GitHubEnv) (Context, error) {
 	case "issue_comment":
 		if ev.Issue != nil && len(ev.Issue.PullRequest) > 0 {
 			ctx.PR, ctx.NeedPR = ev.Issue.Number, true
-			ctx.Reports = []string{"github-review", "github-annotations", "github-summary", "sarif=ocr.sarif"}
+			ctx.Reports = []string{"github-review", "github-annotations", "github-summary", defaultSARIF.String()}
 			ctx.Why = fmt.Sprintf("comment on pull request #%d: its SHAs are read from the API", ctx.PR)
 		}
 	case "workflow_run":
@@ -129,7 +138,7 @@ func detectGitHub(g GitHubEnv) (Context, error) {
 		ctx.Commit, ctx.Why = g.SHA, g.EventName+": the commit GITHUB_SHA"
 	}
 	if ctx.Reports == nil {
-		ctx.Reports = []string{"github-annotations", "github-summary", "sarif=ocr.sarif"}
+		ctx.Reports = []string{"github-annotations", "github-summary", defaultSARIF.String()}
 	}
 	return ctx, nil
 }
@@ -140,7 +149,7 @@ func (c *Context) fromPR(pr githubPR, event string) {
 	c.PR, c.From, c.To, c.HeadSHA = pr.Number, pr.Base.SHA, pr.Head.SHA, pr.Head.SHA
 	c.ConfigRef = pr.Base.SHA
 	c.Fork = pr.Head.Repo.FullName != "" && pr.Head.Repo.FullName != pr.Base.Repo.FullName && event == "pull_request"
-	c.Reports = []string{"github-review", "github-annotations", "github-summary", "sarif=ocr.sarif"}
+	c.Reports = []string{"github-review", "github-annotations", "github-summary", defaultSARIF.String()}
 	c.Why = fmt.Sprintf("%s #%d: merge-base(base, head)..head", event, pr.Number)
 	if c.Fork {
 		c.Why += " (fork: read-only token, no review is posted)"
@@ -178,11 +187,11 @@ func detectGitLab(g GitLabEnv) Context {
 			head = g.SourceBranchSHA
 		}
 		ctx.PR, ctx.From, ctx.To, ctx.HeadSHA, ctx.ConfigRef = g.MRIID, g.DiffBaseSHA, head, head, g.DiffBaseSHA
-		ctx.Reports = []string{"gitlab-discussion", "codequality=gl-code-quality-report.json"}
+		ctx.Reports = []string{"gitlab-discussion", defaultCodeQuality.String()}
 		ctx.Why = fmt.Sprintf("merge request !%d: merge-base..head", g.MRIID)
 		return ctx
 	}
-	ctx.Reports = []string{"codequality=gl-code-quality-report.json", "text"}
+	ctx.Reports = []string{defaultCodeQuality.String(), "text"}
 	switch {
 	case g.BeforeSHA != "" && g.BeforeSHA != zeroSHA && g.CommitSHA != "":
 		ctx.From, ctx.To, ctx.ConfigRef, ctx.Why = g.BeforeSHA, g.CommitSHA, g.BeforeSHA, "branch pipeline: CI_COMMIT_BEFORE_SHA..CI_COMMIT_SHA"

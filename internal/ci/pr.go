@@ -3,26 +3,17 @@ package ci
 import (
 	"context"
 	"fmt"
-	"net/url"
-	"strings"
 
-	"github.com/google/go-github/v62/github"
+	"github.com/ocr-ci/ocr/internal/githubapi"
 )
 
 // ResolvePR fills the range of a pull request that the event only names
 // (issue_comment): its base and head SHAs come from the API.
 // https://docs.github.com/rest/pulls/pulls#get-a-pull-request
 func ResolvePR(ctx context.Context, ci *Context, g GitHubEnv) error {
-	c := github.NewClient(nil)
-	if g.Token != "" {
-		c = c.WithAuthToken(g.Token)
-	}
-	if g.APIURL != "" {
-		u, err := url.Parse(strings.TrimSuffix(g.APIURL, "/") + "/")
-		if err != nil {
-			return fmt.Errorf("invalid GITHUB_API_URL %q: %w", g.APIURL, err)
-		}
-		c.BaseURL = u
+	c, err := githubapi.New(g.Token, g.APIURL)
+	if err != nil {
+		return err
 	}
 	pr, _, err := c.PullRequests.Get(ctx, ci.Owner, ci.Name, ci.PR)
 	if err != nil {

@@ -9,6 +9,8 @@ import (
 	"flag"
 	"strings"
 	"time"
+
+	"github.com/ocr-ci/ocr/reporters"
 )
 
 // Config is everything `ocr review` needs, read once from the environment
@@ -161,7 +163,7 @@ func (c *Config) Defaults() {
 		c.Timeout = 10 * time.Minute
 	}
 	if c.SarifFile == "" {
-		c.SarifFile = "ocr.sarif"
+		c.SarifFile = reporters.DefaultSARIFPath
 	}
 	if c.Repo == "" {
 		c.Repo = "."

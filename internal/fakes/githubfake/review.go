@@ -65,6 +65,12 @@ func (s *Server) createReview(w http.ResponseWriter, r *http.Request) {
 		fakes.WriteJSON(w, 400, map[string]string{"message": "Problems parsing JSON"})
 		return
 	}
+	if in.Event != "" && s.failUncreatedOnce != 0 {
+		status := s.failUncreatedOnce
+		s.failUncreatedOnce = 0
+		fakes.WriteJSON(w, status, map[string]string{"message": "Server Error"})
+		return
+	}
 	if in.CommitID != s.cfg.Head {
 		s.unprocessable(w, "The commitOID is not part of the pull request")
 		return

@@ -64,13 +64,15 @@ type Server struct {
 	readOnly       bool
 	secondaryOnce  bool
 	failReviewOnce int
-	userStatus     int
-	latency        time.Duration
-	nextID         int64
-	comments       []Comment
-	issues         []IssueComment
-	pending        map[int64]bool
-	reviews        [][]byte // request bodies of COMMENT reviews
+	// failUncreatedOnce fails the next COMMENT review before creating it.
+	failUncreatedOnce int
+	userStatus        int
+	latency           time.Duration
+	nextID            int64
+	comments          []Comment
+	issues            []IssueComment
+	pending           map[int64]bool
+	reviews           [][]byte // request bodies of COMMENT reviews
 }
 
 // New starts the fake; it is closed, and unused expected routes reported,

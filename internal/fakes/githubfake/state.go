@@ -53,6 +53,14 @@ func (s *Server) SecondaryLimitOnce() { s.mu.Lock(); s.secondaryOnce = true; s.m
 // creating it, as when GitHub times out mid-request.
 func (s *Server) FailReviewOnce(status int) { s.mu.Lock(); s.failReviewOnce = status; s.mu.Unlock() }
 
+// FailReviewUncreatedOnce answers the next COMMENT review with status
+// without creating it, as when a gateway in front of GitHub fails.
+func (s *Server) FailReviewUncreatedOnce(status int) {
+	s.mu.Lock()
+	s.failUncreatedOnce = status
+	s.mu.Unlock()
+}
+
 // SetLatency adds d before every answer.
 func (s *Server) SetLatency(d time.Duration) { s.mu.Lock(); s.latency = d; s.mu.Unlock() }
 

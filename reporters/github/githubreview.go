@@ -1,0 +1,163 @@
+package github
+
+import (
+	"cmp"
+	"context"
+	"errors"
+	"net/http"
+	"sync"
+	"time"
+
+	"github.com/ocr-ci/ocr/internal/githubapi"
+
+	"github.com/ocr-ci/ocr/reporters"
+	"github.com/ocr-ci/ocr/reporters/posting"
+
+	"github.com/google/go-github/v62/github"
+
+	"github.com/ocr-ci/ocr/anchor"
+	"github.com/ocr-ci/ocr/review"
+)
+
+// Review posts a finished review to a GitHub pull request: one review
+// (event COMMENT) with inline comments, file-level comments for what cannot
+// be inline, and one sticky summary issue comment edited in place. Re-runs
+// are idempotent through hidden fingerprint markers.
+// https://docs.github.com/rest/pulls/reviews#create-a-review-for-a-pull-request
+type Review struct {
+	// BaseURL is the REST API root (GITHUB_API_URL); "" means api.github.com.
+	BaseURL string
+	// Token authenticates (OCR_GITHUB_TOKEN or GITHUB_TOKEN); never logged.
+	Token string
+	// HTTPClient is the client to send through; nil means a default one.
+	HTTPClient *http.Client
+	// Owner, Repo and PR name the pull request.
+	Owner string
+	Repo  string
+	PR    int
+	// HeadSHA is the pull request's head commit (from the event, never
+	// GITHUB_SHA); "" means the review's Head.
+	HeadSHA string
+	// Changes is the pull request's diff; every location is checked
+	// against it before anything is sent.
+	Changes *anchor.ChangeSet
+	// MaxInline caps ocr's inline comments on the pull request (default 30);
+	// the rest go to the summary.
+	MaxInline int
+	// MaxFileComments caps file-level comments per run (default 10).
+	MaxFileComments int
+	// ReadOnly is set when the token cannot write (fork pull request): the
+	// review goes to Fallback without a single API call.
+	ReadOnly bool
+	// Fallback receives the review when posting is impossible (read-only
+	// token, 403): annotations and the step summary.
+	Fallback reporters.Reporter
+	// ConfigHash fingerprints the configuration, recorded in the summary
+	// for incremental reviews (see posting.ReadState).
+	ConfigHash string
+	// Incremental is set when the review covers only the commits since the
+	// last reviewed head: earlier findings missing from it are not resolved.
+	Incremental bool
+	// Logf receives notices; nil discards them.
+	Logf func(format string, args ...any)
+	// Sleep waits between rate-limited retries; nil uses a real timer.
+	Sleep func(ctx context.Context, d time.Duration) error
+
+	// trusted is who the token posts as, learnt on first need and kept
+	// for LastState and Report (see ghTrust).
+	trustMu sync.Mutex
+	trusted *ghTrust
+}
+
+var _ reporters.Reporter = (*Review)(nil)
+
+// ghRun is the state of one Report call.
+type ghRun struct {
+	g       *Review
+	c       *github.Client
+	head    string
+	ex      ghExisting
+	notes   []string
+	changes *posting.DiffIndex
+}
+
+// Report posts r. Permission problems fall back to g.Fallback and return
+// nil: a fork pull request is not a failure of the review.
+func (g *Review) Report(ctx context.Context, r *review.Review) error {
+	if g.ReadOnly {
+		return g.fallback(ctx, r, "the token is read-only (pull request from a fork)")
+	}
+	run, err := g.newRun(r)
+	if err != nil {
+		return err
+	}
+	err = run.report(ctx, r)
+	if errors.Is(err, posting.ErrNoWriteAccess) {
+		return g.fallback(ctx, r, err.Error())
+	}
+	return err
+}
+
+func (g *Review) newRun(r *review.Review) (*ghRun, error) {
+	c, err := g.client()
+	if err != nil {
+		return nil, err
+	}
+	head := cmp.Or(g.HeadSHA, r.Head)
+	if head == "" {
+		return nil, errors.New("github-review needs the pull request's head commit: none was given")
+	}
+	return &ghRun{g: g, c: c, head: head, changes: posting.NewDiffIndex(g.Changes)}, nil
+}
+
+func (g *Review) client() (*github.Client, error) {
+	return githubapi.New(g.Token, g.BaseURL, githubapi.WithHTTPClient(g.HTTPClient),
+		githubapi.WithSleep(g.Sleep), githubapi.WithLogf(g.logf), githubapi.WithWriteGap())
+}
+
+func (g *Review) logf(format string, args ...any) {
+	if g.Logf != nil {
+		g.Logf(format, args...)
+	}
+}
+
+// fallback hands the review to the fallback reporter with a notice naming
+// the permission the workflow lacks.
+func (g *Review) fallback(ctx context.Context, r *review.Review, why string) error {
+	g.logf("ocr: not posting a review on pull request #%d: %s. Same-repository pull requests need "+
+		"`permissions: pull-requests: write` in the workflow; fork pull requests get a read-only token. "+
+		"The findings are in the annotations, the step summary and the SARIF file instead.", g.PR, why)
+	if g.Fallback == nil {
+		return nil
+	}
+	return g.Fallback.Report(ctx, r)
+}
+
+// report is the whole run: read what is there, posting.Plan, post, summarise.
+func (run *ghRun) report(ctx context.Context, r *review.Review) error {
+	if err := run.load(ctx); err != nil {
+		return err
+	}
+	ps := posting.Plan(r.Comments, run.changes, posting.NewPlanOptions(run.g.MaxInline, run.g.MaxFileComments, run.ex.current))
+	ps, postErr := run.post(ctx, ps)
+	if errors.Is(postErr, posting.ErrNoWriteAccess) {
+		return postErr
+	}
+	in := posting.StickyInput{Review: r, Placements: ps, Resolved: run.resolved(r), Notes: posting.Notes(run.notes, r, postErr),
+		State: posting.RecordedState(r, run.head, run.g.ConfigHash, run.ex.summary.GetBody())}
+	if err := run.upsertSummary(ctx, posting.StickySummary(in)); err != nil {
+		return errors.Join(postErr, err)
+	}
+	return postErr
+}
+
+// resolved lists ocr's earlier findings that this run no longer reports
+// (see posting.GoneFindings).
+func (run *ghRun) resolved(r *review.Review) []posting.ResolvedItem {
+	var out []posting.ResolvedItem
+	for _, fp := range posting.GoneFindings(r, run.g.Incremental, run.ex.order) {
+		c := run.ex.all[fp]
+		out = append(out, posting.ResolvedItem{Path: c.GetPath(), Link: c.GetHTMLURL()})
+	}
+	return out
+}

@@ -1,0 +1,138 @@
+package github
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net/http"
+
+	"github.com/ocr-ci/ocr/reporters/posting"
+
+	"github.com/google/go-github/v62/github"
+)
+
+// ghExisting is what earlier runs left on the pull request.
+type ghExisting struct {
+	// current maps fingerprints to ocr's root comments still attached to
+	// the diff (not outdated): those findings are not posted again.
+	current map[string]*github.PullRequestComment
+	// all holds every ocr root comment by fingerprint, outdated included,
+	// in first-seen order, for the resolved list.
+	all     map[string]*github.PullRequestComment
+	order   []string
+	summary *github.IssueComment
+}
+
+// load lists the pull request's review comments and issue comments, all
+// pages, before anything is written.
+func (run *ghRun) load(ctx context.Context) error {
+	cs, err := run.listReviewComments(ctx)
+	if err != nil {
+		return err
+	}
+	run.ex = run.indexComments(ctx, cs)
+	run.ex.summary, err = run.findSummary(ctx)
+	return err
+}
+
+func (run *ghRun) listReviewComments(ctx context.Context) ([]*github.PullRequestComment, error) {
+	g := run.g
+	opt := &github.PullRequestListCommentsOptions{ListOptions: github.ListOptions{PerPage: 100}}
+	var all []*github.PullRequestComment
+	for {
+		page, resp, err := run.c.PullRequests.ListComments(ctx, g.Owner, g.Repo, g.PR, opt)
+		if err != nil {
+			return nil, ghError(err, fmt.Sprintf("list the review comments of pull request #%d", g.PR))
+		}
+		all = append(all, page...)
+		if resp.NextPage == 0 {
+			return all, nil
+		}
+		opt.Page = resp.NextPage
+	}
+}
+
+// indexComments keeps ocr's own findings among the review comments: a
+// marker in anyone else's comment is theirs and suppresses nothing.
+func (run *ghRun) indexComments(ctx context.Context, cs []*github.PullRequestComment) ghExisting {
+	e := ghExisting{current: map[string]*github.PullRequestComment{},
+		all: map[string]*github.PullRequestComment{}}
+	for _, c := range cs {
+		// Replies are never ocr's findings; ocr never edits or deletes a
+		// thread, so a human reply is always kept.
+		fp, ours := run.ownComment(ctx, c)
+		if !ours {
+			continue
+		}
+		if _, seen := e.all[fp]; !seen {
+			e.all[fp] = c
+			e.order = append(e.order, fp)
+		}
+		if c.Line != nil || c.GetSubjectType() == "file" {
+			e.current[fp] = c
+		}
+	}
+	return e
+}
+
+func (run *ghRun) findSummary(ctx context.Context) (*github.IssueComment, error) {
+	g := run.g
+	opt := &github.IssueListCommentsOptions{ListOptions: github.ListOptions{PerPage: 100}}
+	for {
+		page, resp, err := run.c.Issues.ListComments(ctx, g.Owner, g.Repo, g.PR, opt)
+		if err != nil {
+			return nil, ghError(err, fmt.Sprintf("list the comments of pull request #%d", g.PR))
+		}
+		for _, c := range page {
+			if run.ownSummary(ctx, c) {
+				return c, nil
+			}
+		}
+		if resp.NextPage == 0 {
+			return nil, nil
+		}
+		opt.Page = resp.NextPage
+	}
+}
+
+// LastState reads the state recorded in the sticky summary by the last
+// complete review: the head it reviewed, its configuration fingerprint and
+// its findings (see posting.State). ok is false when no complete review left one.
+// Only the first comment that starts with the summary marker and was
+// written by the account ocr posts as is read (see ghTrust): a summary
+// forged by anyone else is ignored.
+// A read-only token (fork) cannot have left one: nothing is read.
+func (g *Review) LastState(ctx context.Context) (s posting.State, ok bool, err error) {
+	if g.ReadOnly {
+		return posting.State{}, false, nil
+	}
+	c, err := g.client()
+	if err != nil {
+		return posting.State{}, false, err
+	}
+	sum, err := (&ghRun{g: g, c: c}).findSummary(ctx)
+	if err != nil || sum == nil {
+		return posting.State{}, false, err
+	}
+	s, ok = posting.ReadState(sum.GetBody())
+	return s, ok, nil
+}
+
+// ghError adds what failed to a go-github error and marks permission
+// refusals with posting.ErrNoWriteAccess.
+func ghError(err error, what string) error {
+	var er *github.ErrorResponse
+	if errors.As(err, &er) && er.Response != nil && er.Response.StatusCode == http.StatusForbidden {
+		return fmt.Errorf("could not %s: GitHub answered 403 %q: %w", what, er.Message, posting.ErrNoWriteAccess)
+	}
+	return fmt.Errorf("could not %s: %w", what, err)
+}
+
+// ghStatus is the HTTP status of a go-github error, 0 when there is none.
+func ghStatus(err error) int {
+	var er *github.ErrorResponse
+	if errors.As(err, &er) && er.Response != nil {
+		return er.Response.StatusCode
+	}
+	return 0
+}

@@ -1,0 +1,174 @@
+package github_test
+
+import (
+	"context"
+	"strings"
+	"testing"
+
+	"github.com/ocr-ci/ocr/reporters/internal/reportertest"
+	"github.com/ocr-ci/ocr/reporters/posting"
+
+	"github.com/ocr-ci/ocr/internal/fakes/githubfake"
+)
+
+var (
+	mallory  = githubfake.User{Login: "mallory", ID: 666, Type: "User"}
+	otherBot = githubfake.User{Login: "dependabot[bot]", ID: 49699333, Type: "Bot"}
+)
+
+// forgedSummary is a genuine summary of a complete review of reportertest.PostHead that
+// found nothing, taken from another pull request: the most harmful thing to
+// copy, since it says the head was reviewed and clean.
+func forgedSummary(t *testing.T) string {
+	t.Helper()
+	diff := reportertest.PostDiff(1)
+	f := githubfake.New(t, githubfake.Config{Diff: diff, Head: reportertest.PostHead, Base: reportertest.PostBase})
+	if err := reportertest.NewGitHubReview(t, f, diff, &reportertest.Recorder{}).Report(context.Background(), reportertest.PostReview(nil)); err != nil {
+		t.Fatal(err)
+	}
+	body := f.IssueComments()[0].Body
+	if st, ok := posting.ReadState(body); !ok || st.Head != reportertest.PostHead || st.Findings == nil {
+		t.Fatalf("the forgery does not carry a readable state: %+v %v", st, ok)
+	}
+	return body
+}
+
+// TestGitHubReviewIgnoresForgedSummary: a summary posted by a user is not
+// ocr's: LastState finds none (a full review follows), the real summary is
+// created beside it and edited later, the forgery is never touched.
+func TestGitHubReviewIgnoresForgedSummary(t *testing.T) {
+	diff := reportertest.PostDiff(3)
+	f := reportertest.NewGitHubFake(t, diff, reportertest.PostHead)
+	forged := f.AddIssueComment(mallory, forgedSummary(t))
+	rec := &reportertest.Recorder{}
+	g := reportertest.NewGitHubReview(t, f, diff, rec)
+	if st, ok, err := g.LastState(context.Background()); err != nil || ok {
+		t.Fatalf("LastState = %+v, %v, %v; the forged summary must not count", st, ok, err)
+	}
+	reportertest.AssertCalls(t, f, map[string]int{reportertest.RListIssue: 1, reportertest.RUser: 1})
+	if logs := strings.Join(rec.Logs, "\n"); !strings.Contains(logs, "answered 403") || !strings.Contains(logs, "user.type Bot") {
+		t.Errorf("the rule in effect is not logged:\n%s", logs)
+	}
+
+	f.ResetCalls()
+	r := reportertest.InlineReview(4)
+	if err := g.Report(context.Background(), r); err != nil {
+		t.Fatal(err)
+	}
+	reportertest.AssertCalls(t, f, map[string]int{reportertest.RListPR: 1, reportertest.RListIssue: 1, reportertest.RReview: 1, reportertest.RIssue: 1})
+	is := f.IssueComments()
+	if len(is) != 2 || is[0].Body != forged.Body || is[1].User != githubfake.ActionsBot() {
+		t.Fatalf("issue comments after the review: %+v", is)
+	}
+	if st, ok, err := g.LastState(context.Background()); err != nil || !ok || len(st.Findings) != 4 {
+		t.Errorf("LastState = %+v, %v, %v; want the real summary's 4 findings", st, ok, err)
+	}
+
+	f.ResetCalls()
+	r.Comments = r.Comments[1:]
+	if err := g.Report(context.Background(), r); err != nil {
+		t.Fatal(err)
+	}
+	reportertest.AssertCalls(t, f, map[string]int{reportertest.RListPR: 1, reportertest.RListIssue: 1, f.IssueCommentRoute("PATCH", is[1].ID): 1})
+	if f.IssueComments()[0].Body != forged.Body {
+		t.Error("the forged summary was edited")
+	}
+}
+
+// TestGitHubReviewIgnoresForgedFingerprints: markers in a user's comments
+// neither suppress a finding nor appear as resolved findings.
+func TestGitHubReviewIgnoresForgedFingerprints(t *testing.T) {
+	diff := reportertest.PostDiff(3)
+	f := reportertest.NewGitHubFake(t, diff, reportertest.PostHead)
+	r := reportertest.InlineReview(3)
+	line := 42
+	for _, fp := range []string{r.Comments[reportertest.KindSingle].Fingerprint, "gone"} {
+		f.AddComment(githubfake.Comment{Body: "looks fine\n\n<!-- ocr:fp=" + fp + " -->", Path: "pkg/f0.go",
+			Line: &line, Side: "RIGHT", CommitID: reportertest.PostHead, User: mallory})
+	}
+	g := reportertest.NewGitHubReview(t, f, diff, &reportertest.Recorder{})
+	if err := g.Report(context.Background(), r); err != nil {
+		t.Fatal(err)
+	}
+	reportertest.AssertCalls(t, f, map[string]int{reportertest.RListPR: 1, reportertest.RListIssue: 1, reportertest.RUser: 1, reportertest.RReview: 1, reportertest.RIssue: 1})
+	if rv := f.LastReview(); len(rv.Comments) != 3 {
+		t.Errorf("review has %d comments, want all 3: a forged marker suppressed a finding", len(rv.Comments))
+	}
+	if s := f.IssueComments()[0].Body; strings.Contains(s, "Resolved since the last run") {
+		t.Errorf("a forged marker is listed as resolved:\n%s", s)
+	}
+}
+
+// TestGitHubReviewPersonalAccessToken: with a personal access token only
+// its own account's comments are ocr's, bots' included neither.
+func TestGitHubReviewPersonalAccessToken(t *testing.T) {
+	diff := reportertest.PostDiff(3)
+	f := githubfake.New(t, githubfake.Config{Diff: diff, Head: reportertest.PostHead, Base: reportertest.PostBase, PATUser: "ocr-runner"})
+	f.AddIssueComment(otherBot, forgedSummary(t))
+	r := reportertest.InlineReview(3)
+	line := 42
+	f.AddComment(githubfake.Comment{Body: "x\n\n<!-- ocr:fp=" + r.Comments[reportertest.KindSingle].Fingerprint + " -->", Path: "pkg/f0.go",
+		Line: &line, Side: "RIGHT", CommitID: reportertest.PostHead, User: otherBot})
+	rec := &reportertest.Recorder{}
+	g := reportertest.NewGitHubReview(t, f, diff, rec)
+	if _, ok, err := g.LastState(context.Background()); err != nil || ok {
+		t.Fatalf("LastState ok=%v err=%v: a bot's summary counted under a personal access token", ok, err)
+	}
+	if err := g.Report(context.Background(), r); err != nil {
+		t.Fatal(err)
+	}
+	if rv := f.LastReview(); len(rv.Comments) != 3 {
+		t.Errorf("review has %d comments, want 3", len(rv.Comments))
+	}
+	if !strings.Contains(strings.Join(rec.Logs, "\n"), "posts as ocr-runner") {
+		t.Errorf("the rule in effect is not logged: %q", rec.Logs)
+	}
+	f.ResetCalls()
+	if err := g.Report(context.Background(), r); err != nil {
+		t.Fatal(err)
+	}
+	reportertest.AssertCalls(t, f, map[string]int{reportertest.RListPR: 1, reportertest.RListIssue: 1})
+	if st, ok, err := g.LastState(context.Background()); err != nil || !ok || len(st.Findings) != 3 {
+		t.Errorf("LastState = %+v, %v, %v; want the token's own summary", st, ok, err)
+	}
+}
+
+// TestGitHubReviewUserLookupFails: a 502 from GET /user falls back to the
+// bot rule and says so; an installation token (ghs_) needs no lookup.
+func TestGitHubReviewUserLookupFails(t *testing.T) {
+	for _, c := range []struct{ name, token, log string }{
+		{"502", "tok", "could not learn which account"},
+		{"installation token", "ghs_16C7e42F292c6912E7710c838347Ae178B4a", "installation token (GITHUB_TOKEN)"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			diff := reportertest.PostDiff(2)
+			f := githubfake.New(t, githubfake.Config{Diff: diff, Head: reportertest.PostHead, Base: reportertest.PostBase, Token: c.token})
+			f.SetUserStatus(502)
+			f.AddIssueComment(mallory, forgedSummary(t))
+			r := reportertest.InlineReview(4)
+			first := reportertest.NewGitHubReview(t, f, diff, &reportertest.Recorder{})
+			first.Token = c.token
+			if err := first.Report(context.Background(), r); err != nil {
+				t.Fatal(err)
+			}
+			f.ResetCalls()
+			rec := &reportertest.Recorder{}
+			g := reportertest.NewGitHubReview(t, f, diff, rec)
+			g.Token = c.token
+			if err := g.Report(context.Background(), reportertest.PostReview(r.Comments[:3])); err != nil {
+				t.Fatal(err)
+			}
+			if is := f.IssueComments(); len(is) != 2 || is[1].User != githubfake.ActionsBot() {
+				t.Fatalf("issue comments: %+v", is)
+			}
+			want := map[string]int{reportertest.RListPR: 1, reportertest.RListIssue: 1, f.IssueCommentRoute("PATCH", f.IssueComments()[1].ID): 1}
+			if c.token == "tok" {
+				want[reportertest.RUser] = 1
+			}
+			reportertest.AssertCalls(t, f, want)
+			if !strings.Contains(strings.Join(rec.Logs, "\n"), c.log) {
+				t.Errorf("logs %q lack %q", rec.Logs, c.log)
+			}
+		})
+	}
+}

@@ -1,0 +1,230 @@
+package github
+
+import (
+	"fmt"
+	"html"
+	"strings"
+
+	"github.com/ocr-ci/ocr/reporters/posting"
+
+	"github.com/ocr-ci/ocr/reporters"
+	"github.com/ocr-ci/ocr/reporters/sarif"
+	"github.com/ocr-ci/ocr/review"
+)
+
+// summaryMaxBytes keeps a step summary under GitHub's 1 MiB per step.
+const summaryMaxBytes = 1_000_000
+
+// summaryMaxFiles bounds the not-reviewed table.
+const summaryMaxFiles = 200
+
+// SummaryOptions configures SummaryMarkdown.
+type SummaryOptions struct {
+	// ServerURL ("https://github.com") and Repository ("owner/repo") make
+	// locations links to the file at the head commit (the base commit for
+	// removed code); without them locations are plain text.
+	ServerURL, Repository string
+	// Heading is the first line's title; default "ocr review".
+	Heading string
+	// MaxBytes caps the output; default just under 1 MiB (use ~60,000 for a
+	// GitHub comment body, whose limit is 65,536 characters).
+	MaxBytes int
+}
+
+var severityIcons = map[review.Severity]string{
+	review.SeverityCritical: "🔴", review.SeverityHigh: "🟠",
+	review.SeverityMedium: "🟡", review.SeverityLow: "🔵",
+}
+
+// SummaryMarkdown renders the review as GitHub-flavoured Markdown: status,
+// coverage, a table of findings with folded details, and usage. All model
+// text and paths are escaped; findings that do not fit in MaxBytes are
+// counted in a closing note.
+func SummaryMarkdown(r *review.Review, o SummaryOptions) string {
+	limit := reporters.OrDefault(o.MaxBytes, summaryMaxBytes)
+	head := summaryHeader(r, o) + summaryCoverage(r)
+	tail := summaryTail(r)
+	comments := reporters.BySeverity(r.Comments)
+	var rows, details strings.Builder
+	budget := limit - len(head) - len(tail) - len(findingsHeader) - 300 // room for the omission note
+	shown := 0
+	for _, c := range comments {
+		row, det := findingRow(c, r, o), findingDetails(c)
+		if len(row)+len(det) > budget {
+			break
+		}
+		budget -= len(row) + len(det)
+		rows.WriteString(row)
+		details.WriteString(det)
+		shown++
+	}
+	var b strings.Builder
+	b.WriteString(head)
+	if shown > 0 {
+		b.WriteString(findingsHeader + rows.String() + "\n" + details.String())
+	}
+	if omitted := len(comments) - shown; omitted > 0 {
+		fmt.Fprintf(&b, "\n> %d finding(s) omitted to keep this summary under %d KiB; the SARIF and JSON reports list all of them.\n", omitted, limit/1024)
+	}
+	b.WriteString(tail)
+	return b.String()
+}
+
+const findingsHeader = "\n### Findings\n\n| Severity | Location | Category | Finding |\n| --- | --- | --- | --- |\n"
+
+func summaryHeader(r *review.Review, o SummaryOptions) string {
+	heading := o.Heading
+	if heading == "" {
+		heading = "ocr review"
+	}
+	status := map[review.Status]string{review.StatusComplete: "✅ complete", review.StatusPartial: "⚠️ partial", review.StatusFailed: "❌ failed"}[r.Status]
+	if status == "" {
+		status = posting.MdText(string(r.Status))
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "## %s: %s\n\n", posting.MdText(heading), status)
+	fmt.Fprintf(&b, "%s", findingCounts(r.Comments))
+	switch {
+	case r.Head != "" && r.Base != "":
+		fmt.Fprintf(&b, " in `%s..%s`", shortSHA(r.Base), shortSHA(r.Head))
+	case r.Head != "":
+		fmt.Fprintf(&b, " in `%s`", shortSHA(r.Head))
+	}
+	if r.Mode != "" {
+		fmt.Fprintf(&b, " (%s)", posting.MdText(r.Mode))
+	}
+	b.WriteString(".\n")
+	return b.String()
+}
+
+// findingCounts is "**3 findings**: 1 critical · 2 low" or "**No findings**".
+func findingCounts(cs []review.Comment) string {
+	if len(cs) == 0 {
+		return "**No findings**"
+	}
+	n := reporters.SeverityCounts(cs)
+	var parts []string
+	for _, s := range reporters.SeverityOrder() {
+		if n[s] > 0 {
+			parts = append(parts, fmt.Sprintf("%d %s", n[s], s))
+		}
+	}
+	return fmt.Sprintf("**%d finding(s)**: %s", len(cs), strings.Join(parts, " · "))
+}
+
+func shortSHA(s string) string {
+	if len(s) > 12 {
+		s = s[:12]
+	}
+	return strings.ReplaceAll(s, "`", "")
+}
+
+// summaryCoverage says how many files were reviewed, lists the others with
+// their reasons (folded) and the run's errors.
+func summaryCoverage(r *review.Review) string {
+	var b strings.Builder
+	missing := reporters.NotReviewed(r.Files)
+	fmt.Fprintf(&b, "\n**Coverage:** %d of %d file(s) reviewed", len(r.Files)-missing, len(r.Files))
+	if missing == 0 {
+		b.WriteString(".\n")
+	} else {
+		fmt.Fprintf(&b, "; %d not reviewed.\n\n<details><summary>Files not reviewed</summary>\n\n| File | Reason |\n| --- | --- |\n", missing)
+		listed := 0
+		for _, f := range r.Files {
+			if f.Reviewed || listed == summaryMaxFiles {
+				continue
+			}
+			listed++
+			fmt.Fprintf(&b, "| %s | %s |\n", posting.MdText(f.Path), posting.MdText(reporters.SkipReason(f)))
+		}
+		if missing > listed {
+			fmt.Fprintf(&b, "| … | %d more |\n", missing-listed)
+		}
+		b.WriteString("\n</details>\n")
+	}
+	for _, e := range r.Errors {
+		fmt.Fprintf(&b, "\n> ⚠️ %s\n", posting.MdText(e))
+	}
+	return b.String()
+}
+
+// findingRow is one table row; the message's first line only.
+func findingRow(c review.Comment, r *review.Review, o SummaryOptions) string {
+	return fmt.Sprintf("| %s %s | %s | %s | %s |\n", severityIcons[c.Severity], posting.MdText(string(c.Severity)),
+		locationLink(c, r, o), posting.MdText(string(c.Category)), posting.MdText(posting.FirstLine(c.Content, 160)))
+}
+
+// locationLink links the location to the file at the head commit (base
+// commit for removed code) when the repository is known.
+func locationLink(c review.Comment, r *review.Review, o SummaryOptions) string {
+	text := posting.MdText(locationText(c))
+	path, sha := c.Path, r.Head
+	if c.Side == review.SideOld {
+		path, sha = reporters.OldPath(c.Location), r.Base
+	}
+	if o.ServerURL == "" || o.Repository == "" || sha == "" {
+		return text
+	}
+	url := fmt.Sprintf("%s/%s/blob/%s/%s", strings.TrimRight(o.ServerURL, "/"), o.Repository, sha, sarif.RelativeURI(path))
+	if !c.FileLevel() {
+		url += "#L" + fmt.Sprint(c.StartLine)
+		if c.EndLine > c.StartLine {
+			url += fmt.Sprintf("-L%d", c.EndLine)
+		}
+	}
+	return "[" + text + "](" + url + ")"
+}
+
+// locationText is "path:10-12", "path (file)" or "old/path:5-7 (removed)".
+func locationText(c review.Comment) string {
+	switch {
+	case c.FileLevel():
+		return c.Path + " (file)"
+	case c.Side == review.SideOld:
+		return reporters.OldPath(c.Location) + ":" + reporters.Span(c.StartLine, c.EndLine) + " (removed)"
+	}
+	return c.Path + ":" + reporters.Span(c.StartLine, c.EndLine)
+}
+
+// findingDetails is the folded full text and suggestion of one finding.
+func findingDetails(c review.Comment) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "<details><summary>%s %s · %s · %s</summary>\n\n%s\n", severityIcons[c.Severity],
+		htmlText(string(c.Severity)), htmlText(string(c.Category)), htmlText(locationText(c)), posting.MdParagraphs(c.Content))
+	if c.Suggestion != "" {
+		b.WriteString("\n**Suggested change:**\n\n" + posting.MdCodeBlock(c.Suggestion, ""))
+	}
+	b.WriteString("\n</details>\n\n")
+	return b.String()
+}
+
+// htmlText escapes s for raw HTML such as <summary>, where Markdown escapes
+// would show literally; brackets become entities so that even a renderer
+// that parses Markdown there finds no link.
+func htmlText(s string) string {
+	s = strings.Map(func(r rune) rune {
+		if r == '\n' || r == '\r' || r == '\t' {
+			return ' '
+		}
+		if reporters.IsUnsafeControl(r) {
+			return -1
+		}
+		return r
+	}, s)
+	return strings.NewReplacer("@", "@\u2060", "#", "#\u2060", "[", "&#91;", "]", "&#93;").Replace(html.EscapeString(s))
+}
+
+// summaryTail reports dropped and filtered counts and usage.
+func summaryTail(r *review.Review) string {
+	var b strings.Builder
+	if r.Dropped > 0 || r.Filtered > 0 {
+		fmt.Fprintf(&b, "\n%d comment(s) dropped by the caps, %d removed by the reflection filter and dedupe.\n", r.Dropped, r.Filtered)
+	}
+	u := r.Usage
+	fmt.Fprintf(&b, "\n### Usage\n\n%d model request(s) · %d prompt tokens · %d completion tokens", u.Requests, u.PromptTokens, u.CompletionTokens)
+	if !r.Started.IsZero() && r.Finished.After(r.Started) {
+		fmt.Fprintf(&b, " · %s", r.Finished.Sub(r.Started).Round(1e9))
+	}
+	fmt.Fprintf(&b, "\n\n<sub>%s %s</sub>\n", htmlText(sarif.ToolName(r)), htmlText(r.Version))
+	return b.String()
+}

@@ -1,0 +1,220 @@
+package gitlab
+
+import (
+	"cmp"
+	"context"
+	"crypto/tls"
+	"crypto/x509"
+	"errors"
+	"fmt"
+	"net/http"
+	"os"
+	"sync"
+	"time"
+
+	"github.com/ocr-ci/ocr/internal/retry"
+
+	"github.com/ocr-ci/ocr/reporters"
+	"github.com/ocr-ci/ocr/reporters/posting"
+
+	gitlab "gitlab.com/gitlab-org/api/client-go"
+
+	"github.com/ocr-ci/ocr/anchor"
+	"github.com/ocr-ci/ocr/review"
+)
+
+// Discussion posts a finished review to a GitLab merge request: one
+// diff discussion per finding at its exact position, general notes for
+// what cannot be anchored, one sticky summary note edited in place, and
+// resolution of its own outdated threads nobody replied to.
+// https://docs.gitlab.com/api/discussions/#create-a-new-thread-in-the-merge-request-diff
+type Discussion struct {
+	// BaseURL is the API root (CI_API_V4_URL), e.g. https://gitlab.example.com/api/v4.
+	BaseURL string
+	// Token is a project/group access token with api scope
+	// (OCR_GITLAB_TOKEN or GITLAB_TOKEN); never logged.
+	Token string
+	// TokenSource names the variable the token came from; "CI_JOB_TOKEN"
+	// is refused up front because job tokens cannot create notes.
+	TokenSource string
+	// CAFile is a PEM bundle trusted in addition to the system roots
+	// (CI_SERVER_TLS_CA_FILE).
+	CAFile string
+	// HTTPClient is the client to send through; nil means a default one.
+	HTTPClient *http.Client
+	// Project is the numeric ID or path (CI_MERGE_REQUEST_PROJECT_ID or CI_PROJECT_ID).
+	Project string
+	// MR is the merge request's IID (CI_MERGE_REQUEST_IID).
+	MR int
+	// HeadSHA is the merge request's head commit; "" means the review's Head.
+	HeadSHA string
+	// Changes is the merge request's diff.
+	Changes *anchor.ChangeSet
+	// MaxInline caps ocr's diff discussions on the merge request (default 30).
+	MaxInline int
+	// MaxFileComments caps general notes (findings that cannot be placed
+	// in the diff) per run (default 10).
+	MaxFileComments int
+	// Concurrency bounds simultaneous writes (default 4).
+	Concurrency int
+	// Fallback receives the review when the token cannot write.
+	Fallback reporters.Reporter
+	// ConfigHash and Incremental: as on GitHubReview.
+	ConfigHash  string
+	Incremental bool
+	// Logf receives notices; nil discards them.
+	Logf func(format string, args ...any)
+	// Sleep waits between rate-limited retries; nil uses a real timer.
+	Sleep func(ctx context.Context, d time.Duration) error
+
+	// ownerID is the user the token posts as, learnt on first need and
+	// kept for LastState and Report (see owner).
+	ownerMu sync.Mutex
+	ownerID int64
+}
+
+var _ reporters.Reporter = (*Discussion)(nil)
+
+// glRun is the state of one Report call.
+type glRun struct {
+	g       *Discussion
+	c       *gitlab.Client
+	head    string
+	ex      glExisting
+	refs    diffRefs
+	changes *posting.DiffIndex
+	notes   []string
+}
+
+// jobTokenHelp is said plainly whenever GitLab refuses to let ocr write.
+const jobTokenHelp = "CI_JOB_TOKEN cannot create merge request notes or discussions; set OCR_GITLAB_TOKEN " +
+	"to a project or group access token with the api scope (Developer role)"
+
+// Report posts r. Permission problems are reported plainly, the review
+// goes to Fallback, and the error wraps posting.ErrNoWriteAccess.
+func (g *Discussion) Report(ctx context.Context, r *review.Review) error {
+	switch {
+	case g.Token == "":
+		return g.fallback(ctx, r, fmt.Errorf("cannot post to merge request !%d without a token: set OCR_GITLAB_TOKEN "+
+			"to a project or group access token with the api scope: %w", g.MR, posting.ErrNoWriteAccess))
+	case g.TokenSource == "CI_JOB_TOKEN":
+		return g.fallback(ctx, r, fmt.Errorf("cannot post to merge request !%d: %s: %w", g.MR, jobTokenHelp, posting.ErrNoWriteAccess))
+	}
+	run, err := g.newRun(r)
+	if err != nil {
+		return err
+	}
+	err = run.report(ctx, r)
+	if errors.Is(err, posting.ErrNoWriteAccess) {
+		return g.fallback(ctx, r, err)
+	}
+	return err
+}
+
+func (g *Discussion) fallback(ctx context.Context, r *review.Review, err error) error {
+	g.logf("ocr: %v", err)
+	if g.Fallback != nil {
+		err = errors.Join(err, g.Fallback.Report(ctx, r))
+	}
+	return err
+}
+
+func (g *Discussion) newRun(r *review.Review) (*glRun, error) {
+	c, err := g.client()
+	if err != nil {
+		return nil, err
+	}
+	return &glRun{g: g, c: c, head: cmp.Or(g.HeadSHA, r.Head), changes: posting.NewDiffIndex(g.Changes)}, nil
+}
+
+// noWait disables client-go's own limiter: the limiter transport below it
+// honours 429 and RateLimit-* instead.
+type noWait struct{}
+
+// Wait never waits.
+func (noWait) Wait(context.Context) error { return nil }
+
+func (g *Discussion) client() (*gitlab.Client, error) {
+	base, timeout, err := g.transport()
+	if err != nil {
+		return nil, err
+	}
+	lim := retry.NewTransport(base, retry.Options{Writes: g.concurrency(), Sleep: g.Sleep, Logf: g.logf})
+	opts := []gitlab.ClientOptionFunc{gitlab.WithHTTPClient(&http.Client{Transport: lim, Timeout: timeout}),
+		gitlab.WithoutRetries(), gitlab.WithCustomLimiter(noWait{})}
+	if g.BaseURL != "" {
+		opts = append(opts, gitlab.WithBaseURL(g.BaseURL))
+	}
+	c, err := gitlab.NewClient(g.Token, opts...)
+	if err != nil {
+		return nil, fmt.Errorf("could not set up the GitLab client (check CI_API_V4_URL): %w", err)
+	}
+	return c, nil
+}
+
+// transport is the base transport, trusting CAFile when one is given.
+func (g *Discussion) transport() (http.RoundTripper, time.Duration, error) {
+	base, timeout := retry.Base(g.HTTPClient)
+	if g.CAFile == "" {
+		return base, timeout, nil
+	}
+	pem, err := os.ReadFile(g.CAFile)
+	if err != nil {
+		return nil, 0, fmt.Errorf("could not read the CA file %q (CI_SERVER_TLS_CA_FILE): %w", g.CAFile, err)
+	}
+	pool, err := x509.SystemCertPool()
+	if err != nil || pool == nil {
+		pool = x509.NewCertPool()
+	}
+	if !pool.AppendCertsFromPEM(pem) {
+		return nil, 0, fmt.Errorf("the CA file %q holds no PEM certificate", g.CAFile)
+	}
+	t, ok := base.(*http.Transport)
+	if !ok {
+		return nil, 0, errors.New("a CA file needs an *http.Transport to configure")
+	}
+	t = t.Clone()
+	if t.TLSClientConfig == nil {
+		t.TLSClientConfig = &tls.Config{MinVersion: tls.VersionTLS12}
+	}
+	t.TLSClientConfig.RootCAs = pool
+	return t, timeout, nil
+}
+
+func (g *Discussion) logf(format string, args ...any) {
+	if g.Logf != nil {
+		g.Logf(format, args...)
+	}
+}
+
+// concurrency is how many writes may run at once.
+func (g *Discussion) concurrency() int { return reporters.OrDefault(g.Concurrency, 4) }
+
+// report is the whole run: read, posting.Plan, re-read the SHAs, post, resolve,
+// summarise.
+func (run *glRun) report(ctx context.Context, r *review.Review) error {
+	if err := run.load(ctx); err != nil {
+		return err
+	}
+	ps := posting.Plan(r.Comments, run.changes, posting.NewPlanOptions(run.g.MaxInline, run.g.MaxFileComments, run.ex.threads))
+	if len(posting.InlineIndexes(ps)) > 0 {
+		if err := run.loadRefs(ctx); err != nil {
+			return err
+		}
+	}
+	ps, postErr := run.post(ctx, ps)
+	if errors.Is(postErr, posting.ErrNoWriteAccess) {
+		return postErr
+	}
+	resolved, resErr := run.resolveOutdated(ctx, r)
+	if errors.Is(resErr, posting.ErrNoWriteAccess) {
+		return resErr
+	}
+	var old string
+	if run.ex.summary != nil {
+		old = run.ex.summary.Body
+	}
+	in := posting.StickyInput{Review: r, Placements: ps, Resolved: resolved, Notes: posting.Notes(run.notes, r, postErr, resErr),
+		State: posting.RecordedState(r, run.head, run.g.ConfigHash, old)}
+	return errors.Join(postErr, resErr, run.upsertSummary(ctx, posting.StickySummary(in)))
+}

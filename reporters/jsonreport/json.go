@@ -1,0 +1,98 @@
+package jsonreport
+
+import (
+	"context"
+	"fmt"
+	"io"
+
+	"github.com/ocr-ci/ocr/reporters"
+	"github.com/ocr-ci/ocr/reporters/sarif"
+	"github.com/ocr-ci/ocr/review"
+)
+
+// Reporter writes the review in the stable shape documented in
+// docs/json-output.md. Every key is always present; the model's reasoning
+// (Comment.Thinking) is never included.
+type Reporter struct {
+	W io.Writer
+}
+
+var _ reporters.Reporter = (*Reporter)(nil)
+
+// jsonReview is the documented top-level object (format_version 1).
+type jsonReview struct {
+	FormatVersion int           `json:"format_version"`
+	Tool          string        `json:"tool"`
+	Version       string        `json:"version"`
+	Status        review.Status `json:"status"`
+	Mode          string        `json:"mode"`
+	Base          string        `json:"base"`
+	Head          string        `json:"head"`
+	Comments      []jsonComment `json:"comments"`
+	Files         []jsonFile    `json:"files"`
+	Dropped       int           `json:"dropped"`
+	Filtered      int           `json:"filtered"`
+	Usage         review.Usage  `json:"usage"`
+	Errors        []string      `json:"errors"`
+}
+
+type jsonComment struct {
+	Path         string `json:"path"`
+	OldPath      string `json:"old_path"`
+	Side         string `json:"side"`
+	StartLine    int    `json:"start_line"`
+	EndLine      int    `json:"end_line"`
+	InDiff       bool   `json:"in_diff"`
+	Method       string `json:"method"`
+	Category     string `json:"category"`
+	Severity     string `json:"severity"`
+	Content      string `json:"content"`
+	Suggestion   string `json:"suggestion"`
+	ExistingCode string `json:"existing_code"`
+	RuleID       string `json:"rule_id"`
+	Fingerprint  string `json:"fingerprint"`
+}
+
+type jsonFile struct {
+	Path      string `json:"path"`
+	OldPath   string `json:"old_path"`
+	Status    string `json:"status"`
+	Additions int    `json:"additions"`
+	Deletions int    `json:"deletions"`
+	Reviewed  bool   `json:"reviewed"`
+	Reason    string `json:"reason"`
+	Detail    string `json:"detail"`
+}
+
+// Report writes one indented JSON object.
+func (j *Reporter) Report(_ context.Context, r *review.Review) error {
+	data, err := reporters.MarshalIndent(jsonShape(r))
+	if err != nil {
+		return fmt.Errorf("could not encode the JSON report: %w", err)
+	}
+	if _, err := j.W.Write(data); err != nil {
+		return fmt.Errorf("could not write the JSON report: %w", err)
+	}
+	return nil
+}
+
+func jsonShape(r *review.Review) jsonReview {
+	out := jsonReview{
+		FormatVersion: 1, Tool: sarif.ToolName(r), Version: r.Version, Status: r.Status, Mode: r.Mode,
+		Base: r.Base, Head: r.Head, Comments: []jsonComment{}, Files: []jsonFile{},
+		Dropped: r.Dropped, Filtered: r.Filtered, Usage: r.Usage, Errors: append([]string{}, r.Errors...),
+	}
+	for _, c := range r.Comments {
+		out.Comments = append(out.Comments, jsonComment{
+			Path: c.Path, OldPath: c.OldPath, Side: string(c.Side), StartLine: c.StartLine, EndLine: c.EndLine,
+			InDiff: c.InHunk, Method: string(c.Method), Category: string(c.Category), Severity: string(c.Severity),
+			Content: c.Content, Suggestion: c.Suggestion, ExistingCode: c.ExistingCode, RuleID: c.RuleID,
+			Fingerprint: c.Fingerprint,
+		})
+	}
+	for _, f := range r.Files {
+		out.Files = append(out.Files, jsonFile{Path: f.Path, OldPath: f.OldPath, Status: f.Status,
+			Additions: f.Additions, Deletions: f.Deletions, Reviewed: f.Reviewed, Reason: string(f.Reason), Detail: f.Detail})
+	}
+	return out
+}

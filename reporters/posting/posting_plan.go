@@ -1,0 +1,149 @@
+package posting
+
+import (
+	"fmt"
+
+	"github.com/ocr-ci/ocr/reporters"
+	"github.com/ocr-ci/ocr/review"
+)
+
+// PlaceKind is where a finding ends up on the pull/merge request.
+type PlaceKind int
+
+const (
+	// PlaceInline is a line or range comment in the diff.
+	PlaceInline PlaceKind = iota
+	// PlaceFile is a file-level comment (GitHub subject_type: file).
+	PlaceFile
+	// PlaceSummary is a section of the sticky summary.
+	PlaceSummary
+	// placePosted means an earlier run already posted it: nothing to do.
+	placePosted
+)
+
+// Placement is the decision for one finding. Start and End are numbered on
+// Side; Suggest is true when the suggestion can be offered as an applicable
+// suggestion block (the range is the comment's own, on the new side).
+type Placement struct {
+	review.Comment
+	FP         string
+	Kind       PlaceKind
+	Side       review.Side
+	Start, End int
+	Suggest    bool
+	// Note says why the finding was not placed as asked (shown to people).
+	Note string
+}
+
+// PlanOptions bounds what one run may post.
+type PlanOptions struct {
+	MaxInline int // inline comments on the PR, those already posted included
+	MaxFile   int // file-level comments per run (each costs one API call)
+	Posted    map[string]bool
+}
+
+// NewPlanOptions applies the defaults to a reporter's caps (0 means 30
+// inline and 10 file-level comments); posted maps the fingerprints of the
+// findings earlier runs left in the diff.
+func NewPlanOptions[V any](maxInline, maxFile int, posted map[string]V) PlanOptions {
+	o := PlanOptions{MaxInline: reporters.OrDefault(maxInline, 30), MaxFile: reporters.OrDefault(maxFile, 10),
+		Posted: make(map[string]bool, len(posted))}
+	for fp := range posted {
+		o.Posted[fp] = true
+	}
+	return o
+}
+
+// Plan validates every location against the diff and degrades what cannot
+// be placed: range → single line → file-level → summary. Caps keep the
+// most severe findings inline (comments arrive most severe first).
+func Plan(comments []review.Comment, idx *DiffIndex, o PlanOptions) []Placement {
+	budget := o.MaxInline
+	for _, c := range comments {
+		if o.Posted[fingerprintOf(c)] {
+			budget--
+		}
+	}
+	files := o.MaxFile
+	out := make([]Placement, 0, len(comments))
+	for _, c := range comments {
+		p := place(c, idx)
+		switch {
+		case o.Posted[p.FP]:
+			p.Kind = placePosted
+		case p.Kind == PlaceInline && budget <= 0:
+			p.Kind, p.Note = PlaceSummary, "over the inline comment cap (--max-inline)"
+		case p.Kind == PlaceFile && files <= 0:
+			p.Kind, p.Note = PlaceSummary, "over the cap on file-level comments"
+		case p.Kind == PlaceInline:
+			budget--
+		case p.Kind == PlaceFile:
+			files--
+		}
+		out = append(out, p)
+	}
+	return out
+}
+
+// place decides one finding's best valid position.
+func place(c review.Comment, idx *DiffIndex) Placement {
+	p := Placement{Comment: c, FP: fingerprintOf(c), Side: c.Side}
+	if p.Side == review.SideNone {
+		p.Side = review.SideNew
+	}
+	start, end := c.StartLine, max(c.EndLine, c.StartLine)
+	switch {
+	case idx.file(c.Path) == nil:
+		p.Kind, p.Note = PlaceSummary, "the file is not part of this change"
+	case c.FileLevel():
+		p.Kind = PlaceFile
+	case idx.inOneHunk(c.Path, p.Side, start, end):
+		p.Kind, p.Start, p.End = PlaceInline, start, end
+		p.Suggest = c.Suggestion != "" && p.Side == review.SideNew
+	default:
+		p = degradeLine(p, idx, start, end)
+	}
+	return p
+}
+
+// degradeLine tries the first, then the last line of a range that does not
+// fit in one hunk, then the whole file.
+func degradeLine(p Placement, idx *DiffIndex, start, end int) Placement {
+	for _, n := range []int{start, end} {
+		if _, ok := idx.Line(p.Path, p.Side, n); ok {
+			p.Kind, p.Start, p.End = PlaceInline, n, n
+			p.Note = fmt.Sprintf("lines %d–%d are not within one hunk of the diff; anchored at line %d", start, end, n)
+			return p
+		}
+	}
+	p.Kind = PlaceFile
+	p.Note = fmt.Sprintf("line %d is outside the diff", start)
+	if start != end {
+		p.Note = fmt.Sprintf("lines %d–%d are outside the diff", start, end)
+	}
+	return p
+}
+
+// fingerprintOf is the finding's fingerprint, computed when the pipeline
+// left it empty.
+func fingerprintOf(c review.Comment) string {
+	if c.Fingerprint != "" {
+		return c.Fingerprint
+	}
+	return review.Fingerprint(c.Path, c.Category, c.ExistingCode)
+}
+
+// Degrade moves an inline Placement one step down after the platform
+// rejected it: range → single line → file-level → summary.
+func Degrade(p Placement, why string) Placement {
+	switch {
+	case p.Kind == PlaceInline && p.Start != p.End:
+		p.Start, p.Suggest = p.End, false
+	case p.Kind == PlaceInline:
+		p.Kind, p.Suggest = PlaceFile, false
+	default:
+		p.Kind = PlaceSummary
+	}
+	p.Note = why
+	return p
+}
