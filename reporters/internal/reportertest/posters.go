@@ -7,9 +7,9 @@ import (
 	"github.com/google/go-cmp/cmp"
 	"github.com/ocr-ci/ocr/internal/fakes/githubfake"
 	"github.com/ocr-ci/ocr/internal/fakes/gitlabfake"
-	"github.com/ocr-ci/ocr/review"
 	"github.com/ocr-ci/ocr/reporters/github"
 	"github.com/ocr-ci/ocr/reporters/gitlab"
+	"github.com/ocr-ci/ocr/review"
 )
 
 // Routes of the GitHub fake, as its Calls counts them.
