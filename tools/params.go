@@ -23,12 +23,15 @@ type params struct {
 	names    []string
 	required []string
 	hints    map[string]string
+	types    map[string]string // the implementation's type of each name
+	descs    map[string]string // each name's description, if any
 }
 
 // property is the part of a JSON Schema property that ocr reads.
 type property struct {
-	Type  json.RawMessage `json:"type"`
-	Enum  []any           `json:"enum"`
+	Type        json.RawMessage `json:"type"`
+	Description string          `json:"description"`
+	Enum        []any           `json:"enum"`
 	Items *struct {
 		Type json.RawMessage `json:"type"`
 	} `json:"items"`
@@ -58,7 +61,7 @@ func parseParams(raw json.RawMessage, impl []Param) (params, error) {
 	if ref := externalRef(tree); ref != "" {
 		return params{}, fmt.Errorf("external reference %q is not allowed; a tools file must be self-contained", ref)
 	}
-	p := params{required: doc.Required, hints: map[string]string{}}
+	p := params{required: doc.Required, hints: map[string]string{}, types: map[string]string{}, descs: map[string]string{}}
 	names, props, err := orderedProperties(doc.Properties)
 	if err != nil {
 		return params{}, err
@@ -70,6 +73,8 @@ func parseParams(raw json.RawMessage, impl []Param) (params, error) {
 		}
 		p.names = append(p.names, name)
 		p.hints[name] = hint
+		p.types[name] = impl[slices.IndexFunc(impl, func(q Param) bool { return q.Name == name })].Type
+		p.descs[name] = props[i].Description
 	}
 	for _, name := range p.required {
 		if !slices.Contains(p.names, name) {
