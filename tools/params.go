@@ -32,7 +32,7 @@ type property struct {
 	Type        json.RawMessage `json:"type"`
 	Description string          `json:"description"`
 	Enum        []any           `json:"enum"`
-	Items *struct {
+	Items       *struct {
 		Type json.RawMessage `json:"type"`
 	} `json:"items"`
 }
