@@ -10,8 +10,9 @@ import (
 
 // List writes the registry in effect (what `ocr tools list` prints): one
 // line per tool with the phases that offer it and its description, then
-// one indented line per argument with its type, whether it is required,
-// its valid values and its description, as the model is offered them.
+// one indented line per argument (and per field of an array of objects)
+// with its type, whether it is required, its valid values and its
+// description, as the model is offered them.
 func List(w io.Writer, r *Registry) error {
 	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
 	fmt.Fprintln(tw, "NAME\tPHASES / TYPE\tDESCRIPTION")
@@ -19,6 +20,9 @@ func List(w io.Writer, r *Registry) error {
 		fmt.Fprintf(tw, "%s\t%s\t%s\n", e.Name, phases(e), oneLine(e.Definition.Description))
 		for _, name := range e.params.names {
 			fmt.Fprintf(tw, "  %s\t%s\t%s\n", name, argType(e.params, name), argAbout(e.params, name))
+			for _, f := range e.params.items[name] {
+				fmt.Fprintf(tw, "    %s[].%s\t%s\t%s\n", name, f.name, f.typ, oneLine(f.about))
+			}
 		}
 	}
 	return tw.Flush()

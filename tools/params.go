@@ -23,8 +23,15 @@ type params struct {
 	names    []string
 	required []string
 	hints    map[string]string
-	types    map[string]string // the implementation's type of each name
-	descs    map[string]string // each name's description, if any
+	types    map[string]string  // the implementation's type of each name
+	descs    map[string]string  // each name's description, if any
+	items    map[string][]field // the fields of an array of objects, for listing
+}
+
+// field is one property of the objects of an array argument, as the
+// schema describes it (shown by `ocr tools list`).
+type field struct {
+	name, typ, about string
 }
 
 // property is the part of a JSON Schema property that ocr reads.
@@ -33,7 +40,9 @@ type property struct {
 	Description string          `json:"description"`
 	Enum        []any           `json:"enum"`
 	Items       *struct {
-		Type json.RawMessage `json:"type"`
+		Type       json.RawMessage `json:"type"`
+		Properties json.RawMessage `json:"properties"`
+		Required   []string        `json:"required"`
 	} `json:"items"`
 }
 
@@ -61,7 +70,8 @@ func parseParams(raw json.RawMessage, impl []Param) (params, error) {
 	if ref := externalRef(tree); ref != "" {
 		return params{}, fmt.Errorf("external reference %q is not allowed; a tools file must be self-contained", ref)
 	}
-	p := params{required: doc.Required, hints: map[string]string{}, types: map[string]string{}, descs: map[string]string{}}
+	p := params{required: doc.Required, hints: map[string]string{}, types: map[string]string{},
+		descs: map[string]string{}, items: map[string][]field{}}
 	names, props, err := orderedProperties(doc.Properties)
 	if err != nil {
 		return params{}, err
@@ -75,6 +85,11 @@ func parseParams(raw json.RawMessage, impl []Param) (params, error) {
 		p.hints[name] = hint
 		p.types[name] = impl[slices.IndexFunc(impl, func(q Param) bool { return q.Name == name })].Type
 		p.descs[name] = props[i].Description
+		if it := props[i].Items; it != nil {
+			if p.items[name], err = itemFields(it.Properties, it.Required); err != nil {
+				return params{}, fmt.Errorf("property %q: items: %w", name, err)
+			}
+		}
 	}
 	for _, name := range p.required {
 		if !slices.Contains(p.names, name) {
@@ -82,6 +97,33 @@ func parseParams(raw json.RawMessage, impl []Param) (params, error) {
 		}
 	}
 	return p, nil
+}
+
+// itemFields lists the properties of an array's objects, in file order.
+func itemFields(raw json.RawMessage, required []string) ([]field, error) {
+	names, props, err := orderedProperties(raw)
+	if err != nil {
+		return nil, err
+	}
+	var out []field
+	for i, name := range names {
+		var about []string
+		if slices.Contains(required, name) {
+			about = append(about, "required")
+		}
+		var vals []string
+		for _, v := range props[i].Enum {
+			vals = append(vals, fmt.Sprint(v))
+		}
+		if len(vals) > 0 {
+			about = append(about, strings.Join(vals, ", "))
+		}
+		if d := props[i].Description; d != "" {
+			about = append(about, d)
+		}
+		out = append(out, field{name: name, typ: strings.Join(schemaTypes(props[i].Type), "|"), about: strings.Join(about, "; ")})
+	}
+	return out, nil
 }
 
 // orderedProperties decodes the properties object keeping its key order,
