@@ -121,3 +121,20 @@ func TestOverrideSchemaIsEnforced(t *testing.T) {
 		t.Errorf("task_done without state, where the tools file does not require it: %+v", res)
 	}
 }
+
+// FuzzCheckArgs: the argument check never panics, and refuses only with
+// an error answer that names an argument.
+func FuzzCheckArgs(f *testing.F) {
+	for _, seed := range []string{``, `{}`, `null`, `{"state":"DONE"}`, `{"query":"a"}`, `{"":1}`, `{"a":1,"b":2}`, `[1]`, `{"state":null}`} {
+		f.Add(seed)
+	}
+	entries := Default().All()
+	f.Fuzz(func(t *testing.T, args string) {
+		for _, e := range entries {
+			res := checkArgs(e.Name, e.params, args)
+			if res != nil && (!res.IsError || !strings.HasPrefix(res.Text, "Error: ") || !strings.Contains(res.Text, "argument") && !strings.Contains(res.Text, "is required")) {
+				t.Fatalf("%s %q: %+v", e.Name, args, res)
+			}
+		}
+	})
+}
