@@ -138,3 +138,26 @@ func FuzzCheckArgs(f *testing.F) {
 		}
 	})
 }
+
+// BenchmarkArgCheck: the cost of checking argument names on a file_read
+// call answered from memory, as a share of the whole call.
+func BenchmarkArgCheck(b *testing.B) {
+	r := Default()
+	e, _ := r.lookup("file_read")
+	s := &Session{Source: mapSource{"a.go": strings.Repeat("line\n", 300)}}
+	args := `{"file_path":"a.go","start_line":10,"end_line":200}`
+	b.Run("check", func(b *testing.B) {
+		for b.Loop() {
+			if checkArgs("file_read", e.params, args) != nil {
+				b.Fatal("refused")
+			}
+		}
+	})
+	b.Run("call", func(b *testing.B) {
+		for b.Loop() {
+			if res := r.Call(context.Background(), PhaseMain, s, "file_read", args); res.IsError {
+				b.Fatal(res.Text)
+			}
+		}
+	})
+}
