@@ -287,12 +287,17 @@ func requiredArg(name, hint string) string {
 	return fmt.Sprintf("%s is required (%s)", name, hint)
 }
 
-// closest is the valid name the model most likely meant: one that contains
-// the unknown name or is contained in it, else one within two edits.
+// closest is the valid name the model most likely meant: a known alias,
+// one that contains
+// the unknown name or is contained in it, else one within two edits, else
+// one that begins the same way ("paths" for "path_array").
 func closest(name string, valid []string) string {
 	n := strings.ToLower(strings.TrimSpace(name))
 	if len(n) < 3 {
 		return ""
+	}
+	if v := searchAliases[n]; v != "" && slices.Contains(valid, v) {
+		return v
 	}
 	for _, v := range valid {
 		if strings.Contains(v, n) || strings.Contains(n, v) {
@@ -304,7 +309,18 @@ func closest(name string, valid []string) string {
 			return v
 		}
 	}
+	for _, v := range valid {
+		if len(v) >= 4 && strings.HasPrefix(n, v[:4]) {
+			return v
+		}
+	}
 	return ""
+}
+
+// searchAliases are names models give the search text, which a substring
+// rule would map to file_patterns or nothing.
+var searchAliases = map[string]string{
+	"pattern": "search_text", "query": "search_text", "regex": "search_text", "search": "search_text", "text": "search_text",
 }
 
 // editDistance is the Levenshtein distance between two short names.
