@@ -77,18 +77,8 @@ func parseParams(raw json.RawMessage, impl []Param) (params, error) {
 		return params{}, err
 	}
 	for i, name := range names {
-		hint, err := checkProperty(name, props[i], impl)
-		if err != nil {
+		if err := p.add(name, props[i], impl); err != nil {
 			return params{}, err
-		}
-		p.names = append(p.names, name)
-		p.hints[name] = hint
-		p.types[name] = impl[slices.IndexFunc(impl, func(q Param) bool { return q.Name == name })].Type
-		p.descs[name] = props[i].Description
-		if it := props[i].Items; it != nil {
-			if p.items[name], err = itemFields(it.Properties, it.Required); err != nil {
-				return params{}, fmt.Errorf("property %q: items: %w", name, err)
-			}
 		}
 	}
 	for _, name := range p.required {
@@ -97,6 +87,25 @@ func parseParams(raw json.RawMessage, impl []Param) (params, error) {
 		}
 	}
 	return p, nil
+}
+
+// add checks one declared property against the implementation and
+// records it.
+func (p *params) add(name string, pr property, impl []Param) error {
+	hint, err := checkProperty(name, pr, impl)
+	if err != nil {
+		return err
+	}
+	p.names = append(p.names, name)
+	p.hints[name] = hint
+	p.types[name] = impl[slices.IndexFunc(impl, func(q Param) bool { return q.Name == name })].Type
+	p.descs[name] = pr.Description
+	if pr.Items != nil {
+		if p.items[name], err = itemFields(pr.Items.Properties, pr.Items.Required); err != nil {
+			return fmt.Errorf("property %q: items: %w", name, err)
+		}
+	}
+	return nil
 }
 
 // itemFields lists the properties of an array's objects, in file order.
