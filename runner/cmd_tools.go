@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"strings"
 
 	"github.com/ocr-ci/ocr/internal/ci"
 	"github.com/ocr-ci/ocr/internal/config"
@@ -75,8 +76,26 @@ func (c *Command) callTool(ctx context.Context, cfg *config.Config, reg *tools.R
 		fmt.Fprintf(c.Stdout, "::stop-commands::%s\n", token)
 		defer fmt.Fprintf(c.Stdout, "::%s::\n", token)
 	}
-	_, err = fmt.Fprintln(c.Stdout, res.Text)
-	return err
+	if _, err := fmt.Fprintln(c.Stdout, res.Text); err != nil {
+		return err
+	}
+	return callFailure(reg, name, res)
+}
+
+// callFailure makes an error answer a non-zero exit, as the model would
+// be told its call failed: an unknown tool names the tools there are.
+func callFailure(reg *tools.Registry, name string, res tools.Result) error {
+	switch {
+	case !reg.Has(name):
+		var names []string
+		for _, e := range reg.All() {
+			names = append(names, e.Name)
+		}
+		return usagef("unknown tool %q; the tools are: %s", name, strings.Join(names, ", "))
+	case res.IsError:
+		return usagef("%s answered with an error (shown above), as the model would see it", name)
+	}
+	return nil
 }
 
 // toolSession builds the session the tools read through for cfg's mode; a

@@ -40,3 +40,42 @@ func TestToolsCallOutsideActionsIsPlain(t *testing.T) {
 		t.Errorf("exit %d, output:\n%s", code, out)
 	}
 }
+
+// TestToolsCallMirrorsTheModel: `ocr tools call` answers what the model
+// would get, and a call the model would be told failed exits non-zero: an
+// unknown tool, an unknown argument name, a missing required argument.
+func TestToolsCallMirrorsTheModel(t *testing.T) {
+	clearCI(t)
+	r := newTestRepo(t)
+	r.write("a.txt", "hello\n")
+	r.commit("one")
+	for _, tc := range []struct{ tool, args, out, errs string }{
+		{"no_such_tool", `{}`, "Error: Tool not found.", `unknown tool "no_such_tool"; the tools are: task_done, code_comment, file_read, file_read_diff, file_find, code_search`},
+		{"file_find", `{"query":"a.txt"}`, `Error: file_find has no argument "query"; did you mean "query_name"? Its arguments are: query_name, case_sensitive.`, "file_find answered with an error"},
+		{"task_done", `{}`, "Error: state is required (DONE or FAILED)", "task_done answered with an error"},
+	} {
+		code, out, errs := run(t, "tools", "call", tc.tool, tc.args, "--repo", r.dir, "--commit", "HEAD")
+		if code != ExitUsage || !strings.HasPrefix(out, tc.out) || !strings.Contains(errs, tc.errs) {
+			t.Errorf("%s %s: exit %d, stdout %q, stderr %q", tc.tool, tc.args, code, out, errs)
+		}
+	}
+	code, out, _ := run(t, "tools", "call", "file_find", `{"query_name":"a.txt"}`, "--repo", r.dir, "--commit", "HEAD")
+	if code != ExitOK || out != "a.txt\n" {
+		t.Errorf("a good call: exit %d, stdout %q", code, out)
+	}
+}
+
+// TestToolsListShowsArguments: `ocr tools list` shows each tool's
+// arguments as the model is offered them.
+func TestToolsListShowsArguments(t *testing.T) {
+	clearCI(t)
+	code, out, errs := run(t, "tools", "list")
+	if code != ExitOK {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	for _, want := range []string{"\n  query_name ", "\n  state ", "required; DONE or FAILED", "\n  file_patterns "} {
+		if !strings.Contains(out, want) {
+			t.Errorf("tools list lacks %q:\n%s", want, out)
+		}
+	}
+}

@@ -52,15 +52,13 @@ func codeComment(_ context.Context, s *Session, raw json.RawMessage) Result {
 // decodeComments accepts an array of objects or a JSON string of one.
 func decodeComments(v json.RawMessage) ([]CommentInput, error) {
 	var s string
-	if json.Unmarshal(v, &s) == nil {
-		var list []json.RawMessage
-		if err := json.Unmarshal([]byte(s), &list); err != nil {
-			return nil, fmt.Errorf("failed to parse 'comments' JSON string: %s", jsonErr(err))
-		}
-		v = json.RawMessage(s)
-	}
 	var list []json.RawMessage
-	if err := json.Unmarshal(v, &list); err != nil {
+	if json.Unmarshal(v, &s) == nil {
+		var err error
+		if list, err = commentsString(s); err != nil {
+			return nil, err
+		}
+	} else if err := json.Unmarshal(v, &list); err != nil {
 		return nil, fmt.Errorf("comments must be an array of objects, got %s", kind(v))
 	}
 	items := make([]CommentInput, len(list))

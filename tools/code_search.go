@@ -12,7 +12,9 @@ import (
 
 // codeSearch greps the source with git grep: a fixed string unless
 // use_perl_regexp, case-insensitive unless case_sensitive, at most
-// searchMaxCount matches per file, grouped by file.
+// searchMaxCount matches per file, grouped by file. git is asked for one
+// match more than is shown, so the truncation note appears only when a
+// file really had more.
 func codeSearch(ctx context.Context, s *Session, raw json.RawMessage) Result {
 	a := parseArgs(raw)
 	q := SearchQuery{
@@ -20,7 +22,7 @@ func codeSearch(ctx context.Context, s *Session, raw json.RawMessage) Result {
 		Pathspecs:  a.strings("file_patterns", false),
 		IgnoreCase: !a.boolean("case_sensitive", false),
 		Perl:       a.boolean("use_perl_regexp", false),
-		MaxCount:   searchMaxCount,
+		MaxCount:   searchMaxCount + 1,
 	}
 	if a.err != nil {
 		return a.result()
@@ -47,12 +49,13 @@ func codeSearch(ctx context.Context, s *Session, raw json.RawMessage) Result {
 	case len(matches) == 0:
 		return text(noMatchesText)
 	}
-	return text(renderMatches(matches, q.MaxCount))
+	return text(renderMatches(matches, searchMaxCount))
 }
 
-// checkPathspecs drops blank patterns and rejects any that could leave the
-// repository: a ".." component or an absolute path. Magic such as
-// ":(exclude)" and ":!" is kept.
+// checkPathspecs drops blank patterns, reads `\` as `/` (as file_find
+// does: models write Windows paths) and rejects any pattern that could
+// leave the repository: a ".." component or an absolute path. Magic such
+// as ":(exclude)" and ":!" is kept.
 func checkPathspecs(specs []string) ([]string, *Result) {
 	var out []string
 	for _, p := range specs {
@@ -75,7 +78,7 @@ func checkPathspecs(specs []string) ([]string, *Result) {
 			r := errorf("file_patterns must be relative to the repository root, not %q", p)
 			return nil, &r
 		}
-		out = append(out, p)
+		out = append(out, strings.ReplaceAll(p, `\`, "/"))
 	}
 	return out, nil
 }
@@ -102,13 +105,17 @@ type group struct {
 	lines []string
 }
 
-// renderMatches groups matches by file, notes files that hit the per-file
-// cap, and bounds the whole answer by searchMaxChars.
+// renderMatches groups matches by file, cuts files with more than
+// maxCount matches to maxCount with a note, and bounds the whole answer by
+// searchMaxChars.
 func renderMatches(ms []Match, maxCount int) string {
 	groups := groupMatches(ms)
-	capped := false
-	for _, g := range groups {
-		capped = capped || len(g.lines) >= maxCount
+	capped, total := false, 0
+	for i, g := range groups {
+		if len(g.lines) > maxCount {
+			groups[i].lines, capped = g.lines[:maxCount], true
+		}
+		total += len(groups[i].lines)
 	}
 	var b strings.Builder
 	if capped {
@@ -134,9 +141,9 @@ func renderMatches(ms []Match, maxCount int) string {
 			break
 		}
 	}
-	if shownLines < len(ms) {
+	if shownLines < total {
 		fmt.Fprintf(&b, "\nNote: Output truncated at %d characters: showing %d of %d matches in %d of %d files. Narrow file_patterns or search_text to see the rest.\n",
-			searchMaxChars, shownLines, len(ms), shownFiles, len(groups))
+			searchMaxChars, shownLines, total, shownFiles, len(groups))
 	}
 	return b.String()
 }
@@ -160,7 +167,8 @@ func fitLines(g group, used int, first bool) int {
 }
 
 // groupMatches groups consecutive matches of the same file, formatting each
-// as "line|text" with long lines cut.
+// as "line|text" with the "\r" of a CRLF line dropped (as file_read does)
+// and long lines cut.
 func groupMatches(ms []Match) []group {
 	var out []group
 	for _, m := range ms {
@@ -168,7 +176,7 @@ func groupMatches(ms []Match) []group {
 			out = append(out, group{path: m.Path})
 		}
 		g := &out[len(out)-1]
-		g.lines = append(g.lines, fmt.Sprintf("%d|%s", m.Line, cutLine(m.Text, searchMaxLineChars)))
+		g.lines = append(g.lines, fmt.Sprintf("%d|%s", m.Line, cutLine(strings.TrimSuffix(m.Text, "\r"), searchMaxLineChars)))
 	}
 	return out
 }

@@ -71,7 +71,7 @@ func readSource(ctx context.Context, s *Session, p string) ([]byte, *Result) {
 	case err == nil:
 		return data, nil
 	case errors.Is(err, ErrNotFound):
-		r = errorf("file not found: %s", p)
+		r = errorf("file not found: %q. Use file_find to locate the exact path, then retry file_read.", p)
 	case errors.Is(err, errOutside):
 		r = errorf("file path %q is outside repository", p)
 	default:

@@ -3,19 +3,52 @@ package tools
 import (
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 	"text/tabwriter"
 )
 
-// List writes the registry in effect, one tool per line: name, the phases
-// that offer it, and its description (what `ocr tools list` prints).
+// List writes the registry in effect (what `ocr tools list` prints): one
+// line per tool with the phases that offer it and its description, then
+// one indented line per argument (and per field of an array of objects)
+// with its type, whether it is required, its valid values and its
+// description, as the model is offered them.
 func List(w io.Writer, r *Registry) error {
 	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
-	fmt.Fprintln(tw, "NAME\tPHASES\tDESCRIPTION")
+	fmt.Fprintln(tw, "NAME\tPHASES / TYPE\tDESCRIPTION")
 	for _, e := range r.entries {
 		fmt.Fprintf(tw, "%s\t%s\t%s\n", e.Name, phases(e), oneLine(e.Definition.Description))
+		for _, name := range e.params.names {
+			fmt.Fprintf(tw, "  %s\t%s\t%s\n", name, argType(e.params, name), argAbout(e.params, name))
+			for _, f := range e.params.items[name] {
+				fmt.Fprintf(tw, "    %s[].%s\t%s\t%s\n", name, f.name, f.typ, oneLine(f.about))
+			}
+		}
 	}
 	return tw.Flush()
+}
+
+// argType is an argument's JSON type, arrays with their elements.
+func argType(p params, name string) string {
+	if h := p.hints[name]; strings.HasPrefix(h, "an array of ") {
+		return "array of " + strings.TrimPrefix(h, "an array of ")
+	}
+	return p.types[name]
+}
+
+// argAbout describes one argument: required, its values, its description.
+func argAbout(p params, name string) string {
+	var parts []string
+	if slices.Contains(p.required, name) {
+		parts = append(parts, "required")
+	}
+	if h := p.hints[name]; p.types[name] == "string" && strings.Contains(h, " or ") {
+		parts = append(parts, h)
+	}
+	if d := oneLine(p.descs[name]); d != "" {
+		parts = append(parts, d)
+	}
+	return strings.Join(parts, "; ")
 }
 
 // phases names the phases that offer e.

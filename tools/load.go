@@ -6,15 +6,15 @@ import (
 	"errors"
 	"fmt"
 	"strings"
-
-	"github.com/santhosh-tekuri/jsonschema/v6"
 )
 
 // Load parses a tools.json document (the embedded one or a --tools
 // override) and checks it: every entry must name an implemented tool, once;
-// its definition must carry the same name and a JSON Schema object as
-// parameters; and the main phase must keep task_done and code_comment.
-// Errors name the offending entry.
+// its definition must carry the same name and, as parameters, an object
+// schema offering only arguments the implementation reads, with the types
+// it reads; and the main phase must keep task_done and code_comment.
+// Errors name the offending entry. The schema's property names and
+// required list are then enforced on every call (see checkArgs).
 func Load(data []byte) (*Registry, error) {
 	var entries []Entry
 	dec := json.NewDecoder(bytes.NewReader(data))
@@ -58,44 +58,10 @@ func checkEntry(e *Entry, impl map[string]Tool, seen map[string]bool) error {
 	default:
 		return fmt.Errorf("definition.name %q differs from name; make them equal", e.Definition.Name)
 	}
-	if err := checkSchema(e.Definition.Parameters); err != nil {
+	p, err := parseParams(e.Definition.Parameters, impl[e.Name].Params)
+	if err != nil {
 		return fmt.Errorf("definition.parameters: %w", err)
 	}
+	e.params = p
 	return nil
-}
-
-// checkSchema requires a JSON Schema of an object that compiles.
-func checkSchema(raw json.RawMessage) error {
-	if len(bytes.TrimSpace(raw)) == 0 {
-		return errors.New("missing; give a JSON Schema such as {\"type\": \"object\", \"properties\": {...}}")
-	}
-	var obj map[string]any
-	if err := json.Unmarshal(raw, &obj); err != nil {
-		return fmt.Errorf("not a JSON object: %w", err)
-	}
-	if obj["type"] != "object" {
-		return errors.New(`must have "type": "object"`)
-	}
-	doc, err := jsonschema.UnmarshalJSON(bytes.NewReader(raw))
-	if err != nil {
-		return fmt.Errorf("not valid JSON: %w", err)
-	}
-	c := jsonschema.NewCompiler()
-	c.UseLoader(noLoader{})
-	if err := c.AddResource("mem:///parameters.json", doc); err != nil {
-		return fmt.Errorf("not a valid JSON Schema: %w", err)
-	}
-	if _, err := c.Compile("mem:///parameters.json"); err != nil {
-		return fmt.Errorf("not a valid JSON Schema: %w", err)
-	}
-	return nil
-}
-
-// noLoader refuses external $refs: a tools file must be self-contained and
-// loading one must never touch the network or the disk.
-type noLoader struct{}
-
-// Load implements jsonschema.URLLoader.
-func (noLoader) Load(url string) (any, error) {
-	return nil, fmt.Errorf("external reference %q is not allowed", url)
 }

@@ -8,9 +8,12 @@ import (
 )
 
 // cleanPath normalises a path from the model: `\` becomes `/`, leading
-// "./" and surrounding space go, "." becomes "". It does not check safety.
+// "./" and surrounding space go, "." becomes "". An absolute path is read
+// from the repository root ("/src/a.go" is "src/a.go"), as models write
+// it; a ".." that would climb above the root is kept for safePath to
+// refuse. It does not check safety.
 func cleanPath(p string) string {
-	p = strings.ReplaceAll(strings.TrimSpace(p), `\`, "/")
+	p = fromRoot(strings.ReplaceAll(strings.TrimSpace(p), `\`, "/"))
 	if p == "" {
 		return ""
 	}
@@ -28,9 +31,18 @@ func literalPath(p string) (string, bool) {
 	if !strings.Contains(p, `\`) {
 		return "", false
 	}
-	lit := path.Clean(strings.TrimSpace(p))
+	lit := fromRoot(strings.TrimSpace(p))
+	if lit == "" {
+		return "", false
+	}
+	lit = path.Clean(lit)
 	return lit, lit != "." && lit != ""
 }
+
+// fromRoot drops the leading slashes of an absolute path before it is
+// cleaned, so "/src/a.go" names src/a.go in the repository and "/../x"
+// stays a climb ("../x") instead of being cleaned to "x" or "/x".
+func fromRoot(p string) string { return strings.TrimLeft(p, "/") }
 
 // knownPath is the path the model meant among known ones: p as given when
 // it holds a backslash and names a known file, else cleanPath(p).
@@ -44,14 +56,15 @@ func knownPath(p string, known func(string) bool) string {
 // errOutside is returned for a path that could leave the repository.
 var errOutside = errors.New("outside repository")
 
-// safePath returns the clean relative form of p, or an error when p is
-// absolute, climbs with "..", points into .git, or holds a NUL byte.
+// safePath returns the clean relative form of p (an absolute path read
+// from the repository root), or an error when p climbs with "..", is a
+// drive path, points into .git, or holds a NUL byte.
 func safePath(p string) (string, error) {
 	c := cleanPath(p)
 	switch {
 	case c == "":
 		return "", fmt.Errorf("file path %q is empty", p)
-	case strings.ContainsRune(c, 0), strings.HasPrefix(c, "/"), isDrive(c),
+	case strings.ContainsRune(c, 0), isDrive(c),
 		c == "..", strings.HasPrefix(c, "../"):
 		return "", fmt.Errorf("file path %q is %w", p, errOutside)
 	}

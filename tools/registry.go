@@ -28,11 +28,13 @@ func (p Phase) String() string {
 	return "main"
 }
 
-// Tool is one implementation: the name the registry refers to and the
-// function that answers a call.
+// Tool is one implementation: the name the registry refers to, the
+// arguments it reads (a tools file may offer only these, with these types)
+// and the function that answers a call.
 type Tool struct {
-	Name string
-	Run  func(ctx context.Context, s *Session, args json.RawMessage) Result
+	Name   string
+	Params []Param
+	Run    func(ctx context.Context, s *Session, args json.RawMessage) Result
 }
 
 // Function is an OpenAI function definition as offered to the model.
@@ -49,6 +51,8 @@ type Entry struct {
 	PlanTask   bool     `json:"plan_task"`
 	MainTask   bool     `json:"main_task"`
 	Definition Function `json:"definition"`
+
+	params params // what Definition.Parameters says, checked by Load
 }
 
 // In reports whether the entry is offered in phase p.
@@ -70,12 +74,13 @@ type Registry struct {
 // refer to them by name.
 func builtins() []Tool {
 	return []Tool{
-		{Name: "task_done", Run: taskDone},
-		{Name: "code_comment", Run: codeComment},
-		{Name: "file_read", Run: fileRead},
-		{Name: "file_read_diff", Run: fileReadDiff},
-		{Name: "file_find", Run: fileFind},
-		{Name: "code_search", Run: codeSearch},
+		{Name: "task_done", Run: taskDone, Params: []Param{{"state", "string"}}},
+		{Name: "code_comment", Run: codeComment, Params: []Param{{"path", "string"}, {"comments", "array"}}},
+		{Name: "file_read", Run: fileRead, Params: []Param{{"file_path", "string"}, {"start_line", "integer"}, {"end_line", "integer"}}},
+		{Name: "file_read_diff", Run: fileReadDiff, Params: []Param{{"path_array", "array"}, {"page", "integer"}}},
+		{Name: "file_find", Run: fileFind, Params: []Param{{"query_name", "string"}, {"case_sensitive", "boolean"}}},
+		{Name: "code_search", Run: codeSearch, Params: []Param{{"search_text", "string"}, {"file_patterns", "array"},
+			{"case_sensitive", "boolean"}, {"use_perl_regexp", "boolean"}}},
 	}
 }
 
@@ -120,7 +125,7 @@ func (r *Registry) Call(ctx context.Context, p Phase, s *Session, name, args str
 	if !ok || !e.In(p) {
 		return errText(NotFoundText)
 	}
-	return r.run(ctx, s, e.Name, args)
+	return r.run(ctx, s, e, args)
 }
 
 // CallJSON runs the named tool whatever its phases, as `ocr tools call`
@@ -130,7 +135,13 @@ func (r *Registry) CallJSON(ctx context.Context, s *Session, name, args string) 
 	if !ok {
 		return errText(NotFoundText)
 	}
-	return r.run(ctx, s, e.Name, args)
+	return r.run(ctx, s, e, args)
+}
+
+// Has reports whether the registry holds a tool of that name.
+func (r *Registry) Has(name string) bool {
+	_, ok := r.lookup(name)
+	return ok
 }
 
 // lookup finds an entry by name, ignoring surrounding space.
@@ -144,8 +155,10 @@ func (r *Registry) lookup(name string) (Entry, bool) {
 	return Entry{}, false
 }
 
-// run calls the implementation and keeps the session's failure streaks.
-func (r *Registry) run(ctx context.Context, s *Session, name, args string) (res Result) {
+// run checks the argument names against e's schema, calls the
+// implementation and keeps the session's failure streaks.
+func (r *Registry) run(ctx context.Context, s *Session, e Entry, args string) (res Result) {
+	name := e.Name
 	if s == nil {
 		s = &Session{}
 	}
@@ -161,5 +174,8 @@ func (r *Registry) run(ctx context.Context, s *Session, name, args string) (res 
 			res.Text += fmt.Sprintf("\n%s has now failed %d times in a row and is disabled for the rest of this task.", name, maxFailures)
 		}
 	}()
+	if bad := checkArgs(name, e.params, args); bad != nil {
+		return *bad
+	}
 	return r.impl[name].Run(ctx, s, json.RawMessage(args))
 }

@@ -18,6 +18,7 @@ const (
 	noDiffText        = "Error: diff not found for the requested paths"
 	readTruncatedNote = "Note: Results truncated to 500 lines. Please narrow your line range."
 	searchCappedNote  = "Note: The results have been truncated. Only showing first 100 results."
+	stateTypeText     = "Error: task_done state must be DONE or FAILED."
 )
 
 // Result is what a tool call gives back: Text goes to the model as the tool

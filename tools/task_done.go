@@ -6,10 +6,15 @@ import (
 	"strings"
 )
 
-// taskDone ends the main loop. state is DONE (the default) or FAILED;
-// anything else is an error result naming the two valid values.
+// taskDone ends the main loop. state is DONE or FAILED (the registry
+// requires it; called directly, a missing state means DONE); anything else,
+// a value that is not a string included, is an error result naming the two
+// valid values.
 func taskDone(_ context.Context, _ *Session, raw json.RawMessage) Result {
 	a := parseArgs(raw)
+	if v, ok := a.get("state"); ok && kind(v) != "a string" {
+		return errText(stateTypeText)
+	}
 	state := a.str("state", false)
 	if a.err != nil {
 		return a.result()
