@@ -7,17 +7,18 @@ import (
 	"github.com/ocr-ci/ocr/internal/review"
 )
 
-// Focus is a comment whose quote matched several places equally well: the
-// agent keeps it at the best-ranked place (Resolve's answer) and asks the
-// model to send it again quoting one to three neighbouring lines too.
+// Focus is a comment whose quote matched several places of its file: the
+// agent holds it at the best-ranked place (Resolve's answer) and asks the
+// model to send it again, the line it means first, followed by one to
+// three neighbouring lines.
 //
 // A comment sent again is this one when all of these hold (Matches):
 //   - it is filed on the same path, on the same side;
 //   - its quote contains this quote as consecutive lines (compared the way
 //     Resolve compares: trimmed, whitespace collapsed, one diff marker
 //     dropped, blank lines ignored);
-//   - its place, or one of its equally good places, holds at least one of
-//     this quote's places (Starts).
+//   - one of the places its quote matched holds at least one of this
+//     quote's places (Starts).
 //
 // The re-sent quote then says which of Starts was meant: Refine moves the
 // comment back onto that one, so the longer quote only disambiguates.
@@ -26,46 +27,59 @@ type Focus struct {
 	Side review.Side
 	// Code is the quote as the model first sent it.
 	Code string
-	// Starts are the start lines of every equally good place, the chosen
-	// one first; each spans Span more lines.
+	// Starts are the start lines of every place the quote matched, in rank
+	// order (the held one first); each spans Span more lines.
 	Starts []int
 	Span   int
 }
 
-// NewFocus returns the focus of a comment quoting code placed at loc; ok is
-// false when loc is not ambiguous (no candidates, or file-level).
-func NewFocus(code string, loc review.Location) (Focus, bool) {
-	if loc.FileLevel() || len(loc.Candidates) == 0 {
+// NewFocus returns the focus of a comment quoting code placed at loc, with
+// places as ResolveAll returns them; ok is false when the quote matched
+// one place only.
+func NewFocus(code string, loc review.Location, places []int) (Focus, bool) {
+	if loc.FileLevel() || len(places) < 2 {
 		return Focus{}, false
 	}
-	starts := append([]int{loc.StartLine}, loc.Candidates...)
-	return Focus{Path: loc.Path, Side: loc.Side, Code: code, Starts: starts, Span: loc.EndLine - loc.StartLine}, true
+	return Focus{Path: loc.Path, Side: loc.Side, Code: code, Starts: slices.Clone(places), Span: loc.EndLine - loc.StartLine}, true
 }
 
-// Matches reports whether a comment quoting code placed at loc is this
-// comment sent again (the rule on Focus).
-func (f Focus) Matches(code string, loc review.Location) bool {
-	if loc.FileLevel() || loc.Path != f.Path || loc.Side != f.Side || !containsQuote(code, f.Code) {
+// Matches reports whether a comment quoting code, placed at loc and
+// matching at places (ResolveAll's), is this comment sent again (the rule
+// on Focus).
+func (f Focus) Matches(code string, loc review.Location, places []int) bool {
+	if loc.Path != f.Path || loc.Side != f.Side || !containsQuote(code, f.Code) {
 		return false
 	}
-	_, _, ok := f.Refine(loc)
+	_, _, ok := f.Refine(loc, places)
 	return ok
 }
 
-// Refine places a comment sent again, found at loc, back on f's quote: on
-// the one place of f that loc (or one of loc's equally good places) holds.
-// When it holds several, the comment goes on the first of them in f's
-// order, the others become its Candidates, and the returned focus keeps
-// only them. ok is false (loc unchanged) when loc holds none.
-func (f Focus) Refine(loc review.Location) (review.Location, Focus, bool) {
+// Refine places a comment sent again, found at loc and matching at places
+// (ResolveAll's; nil when only at loc), back on f's quote: on the place of
+// f that each such range holds. A range holding several gives the one at
+// its start (the line the model was asked to quote first), else the one
+// at its end, else all of them. One place left: the comment goes there.
+// Several: it goes on the first in f's order, the others become its
+// Candidates and the returned focus keeps only them. ok is false (loc
+// unchanged) when the ranges hold none.
+func (f Focus) Refine(loc review.Location, places []int) (review.Location, Focus, bool) {
 	if loc.FileLevel() {
 		return loc, f, false
 	}
 	span := loc.EndLine - loc.StartLine
-	ranges := append([]int{loc.StartLine}, loc.Candidates...)
+	ranges := places
+	if len(ranges) == 0 {
+		ranges = []int{loc.StartLine}
+	}
+	picked := map[int]bool{}
+	for _, r := range ranges {
+		for _, s := range f.within(r, r+span) {
+			picked[s] = true
+		}
+	}
 	var in []int
 	for _, s := range f.Starts {
-		if slices.ContainsFunc(ranges, func(r int) bool { return s >= r && s+f.Span <= r+span }) {
+		if picked[s] {
 			in = append(in, s)
 		}
 	}
@@ -78,6 +92,25 @@ func (f Focus) Refine(loc review.Location) (review.Location, Focus, bool) {
 	}
 	f.Starts = in
 	return loc, f, true
+}
+
+// within is the place of f that the range start..end stands for: the one
+// at its start, else at its end, else every one it holds.
+func (f Focus) within(start, end int) []int {
+	var out []int
+	for _, s := range f.Starts {
+		if s >= start && s+f.Span <= end {
+			out = append(out, s)
+		}
+	}
+	if len(out) > 1 {
+		for _, s := range []int{start, end - f.Span} {
+			if slices.Contains(out, s) {
+				return []int{s}
+			}
+		}
+	}
+	return out
 }
 
 // containsQuote reports whether outer holds inner's lines consecutively,

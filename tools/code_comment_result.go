@@ -18,8 +18,8 @@ type Placement struct {
 	// Side is "new" or "old"; StartLine is 0 when the comment has no line.
 	Side               string
 	StartLine, EndLine int
-	// Lines are every equally good start line when the quote is ambiguous
-	// (the one used first); empty when it is not.
+	// Lines are the start lines of every place the quote matched when it
+	// matched several (the held one first); empty when it did not.
 	Lines []int
 	// Later: the quote was not found as sent; the comment is placed after
 	// the call (one relocation request), so the result cannot say where.
@@ -43,7 +43,7 @@ func PlacedText(ps []Placement) string {
 		ambiguous = ambiguous || len(p.Lines) > 0
 	}
 	if ambiguous {
-		b.WriteString("\nSend each ambiguous comment again, its existing_code quoting 1-3 neighbouring lines as well; it replaces the held one. Otherwise the line it is held at is used.")
+		b.WriteString("\nSend each ambiguous comment again with existing_code starting at the line you mean, followed by the 1-3 lines after it; it replaces the held one. If you do not, it stays where it is held.")
 	}
 	return b.String()
 }

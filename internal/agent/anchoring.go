@@ -30,13 +30,13 @@ func (t *task) anchor(ctx context.Context, items []tools.CommentInput, reasoning
 	out := make([]tools.Placement, 0, len(items))
 	for _, it := range items {
 		p := t.commentPath(it.Path)
-		loc := t.resolve(ctx, p, it.ExistingCode, nil)
+		loc, places := t.resolve(ctx, p, it.ExistingCode, nil)
 		if loc.FileLevel() && strings.TrimSpace(it.ExistingCode) != "" {
 			t.later(ctx, it, reasoning)
 			out = append(out, tools.Placement{Path: loc.Path, Later: true})
 			continue
 		}
-		out = append(out, t.keep(t.comment(it, loc, reasoning)))
+		out = append(out, t.keep(t.comment(it, loc, reasoning), places))
 	}
 	return out
 }
@@ -53,7 +53,8 @@ func (t *task) later(ctx context.Context, it tools.CommentInput, reasoning strin
 		t.run.anchorSlots <- struct{}{}
 		defer func() { <-t.run.anchorSlots }()
 		p := t.commentPath(it.Path)
-		c := t.comment(it, t.resolve(ctx, p, it.ExistingCode, t.relocate), reasoning)
+		loc, _ := t.resolve(ctx, p, it.ExistingCode, t.relocate)
+		c := t.comment(it, loc, reasoning)
 		t.mu.Lock()
 		t.comments = append(t.comments, indexed{n: n, c: c})
 		t.mu.Unlock()
@@ -71,15 +72,16 @@ func (t *task) commentPath(p string) string {
 	return p
 }
 
-// resolve anchors code on path p; relocate nil skips the relocation step.
-func (t *task) resolve(ctx context.Context, p, code string, relocate func(context.Context, anchor.Query) (string, bool)) review.Location {
+// resolve anchors code on path p, with every place it matched when there
+// were several (anchor.ResolveAll); relocate nil skips the relocation step.
+func (t *task) resolve(ctx context.Context, p, code string, relocate func(context.Context, anchor.Query) (string, bool)) (review.Location, []int) {
 	newFile := func(path string) ([]string, bool) { return t.run.newFile(ctx, path) }
-	loc := anchor.Resolve(ctx, anchor.Query{Path: p, Code: code}, t.run.in.Changes,
+	loc, places := anchor.ResolveAll(ctx, anchor.Query{Path: p, Code: code}, t.run.in.Changes,
 		anchor.Options{NewFile: newFile, Relocate: relocate})
 	if loc.Path == "" {
 		loc.Path = p
 	}
-	return loc
+	return loc, places
 }
 
 // comment builds the comment of an item placed at loc.

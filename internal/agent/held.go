@@ -15,19 +15,19 @@ import (
 // longer quote only choosing among its places. A comment whose own quote
 // is ambiguous is held at Resolve's best-ranked place: that place stands
 // if the model does not send it again before the round ends.
-func (t *task) keep(c review.Comment) tools.Placement {
+func (t *task) keep(c review.Comment, places []int) tools.Placement {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	e := indexed{c: c}
-	i := t.heldMatch(c)
+	i := t.heldMatch(c, places)
 	if i >= 0 {
 		e.n = t.comments[i].n
-		e.c, e.focus = refined(c, *t.comments[i].focus)
+		e.c, e.focus = refined(c, places, *t.comments[i].focus)
 		t.comments[i] = e
 	} else {
 		t.seq++
 		e.n = t.seq
-		if f, ok := anchor.NewFocus(c.ExistingCode, c.Location); ok {
+		if f, ok := anchor.NewFocus(c.ExistingCode, c.Location, places); ok {
 			e.focus = &f
 		}
 		t.comments = append(t.comments, e)
@@ -35,17 +35,18 @@ func (t *task) keep(c review.Comment) tools.Placement {
 	return placement(e, i >= 0)
 }
 
-// refined is a re-sent comment c placed on the held focus f, with the
-// focus it keeps (nil once unambiguous). A suggestion replaces the quoted
-// lines, so a comment with one keeps its own, longer range.
-func refined(c review.Comment, f anchor.Focus) (review.Comment, *anchor.Focus) {
+// refined is a re-sent comment c (its quote matched at places) placed on
+// the held focus f, with the focus it keeps (nil once unambiguous). A
+// suggestion replaces the quoted lines, so a comment with one keeps its
+// own, longer range.
+func refined(c review.Comment, places []int, f anchor.Focus) (review.Comment, *anchor.Focus) {
 	if c.Suggestion != "" {
-		if nf, ok := anchor.NewFocus(c.ExistingCode, c.Location); ok {
+		if nf, ok := anchor.NewFocus(c.ExistingCode, c.Location, places); ok {
 			return c, &nf
 		}
 		return c, nil
 	}
-	loc, nf, ok := f.Refine(c.Location)
+	loc, nf, ok := f.Refine(c.Location, places)
 	if !ok {
 		return c, nil
 	}
@@ -60,10 +61,10 @@ func refined(c review.Comment, f anchor.Focus) (review.Comment, *anchor.Focus) {
 // heldMatch is the index of the held comment c replaces, -1 for none.
 // Among several, the one whose text shares the most words with c's, then
 // the earliest.
-func (t *task) heldMatch(c review.Comment) int {
+func (t *task) heldMatch(c review.Comment, places []int) int {
 	best, score := -1, -1
 	for i, e := range t.comments {
-		if e.focus == nil || !e.focus.Matches(c.ExistingCode, c.Location) {
+		if e.focus == nil || !e.focus.Matches(c.ExistingCode, c.Location, places) {
 			continue
 		}
 		if s := sharedWords(e.c.Content, c.Content); s > score || (s == score && e.n < t.comments[best].n) {
@@ -94,7 +95,7 @@ func placement(e indexed, replaced bool) tools.Placement {
 	l := e.c.Location
 	p := tools.Placement{Path: l.Path, Side: string(l.Side), StartLine: l.StartLine, EndLine: l.EndLine, Replaced: replaced}
 	if e.focus != nil {
-		p.Lines = append([]int{l.StartLine}, l.Candidates...)
+		p.Lines = e.focus.Starts
 	}
 	return p
 }
