@@ -112,7 +112,6 @@ func (st *resendStats) one(ctx context.Context, rng *rand.Rand, s *sample) {
 	}
 }
 
-
 func (st *resendStats) hit(s *sample, loc review.Location) bool {
 	return loc.Path == s.file.Path() && loc.Side == s.side && loc.StartLine == s.start && loc.EndLine == s.end
 }
