@@ -19,6 +19,7 @@ type indexed struct {
 	n     int
 	c     review.Comment
 	focus *anchor.Focus
+	call  int // the code_comment call that sent it
 }
 
 // anchor places a code_comment call's items against the diff now and says
@@ -28,6 +29,10 @@ type indexed struct {
 // and the relocation requests.
 func (t *task) anchor(ctx context.Context, items []tools.CommentInput, reasoning string) []tools.Placement {
 	out := make([]tools.Placement, 0, len(items))
+	t.mu.Lock()
+	t.calls++
+	call := t.calls
+	t.mu.Unlock()
 	for _, it := range items {
 		p := t.commentPath(it.Path)
 		loc, places := t.resolve(ctx, p, it.ExistingCode, nil)
@@ -36,7 +41,7 @@ func (t *task) anchor(ctx context.Context, items []tools.CommentInput, reasoning
 			out = append(out, tools.Placement{Path: loc.Path, Later: true})
 			continue
 		}
-		out = append(out, t.keep(t.comment(it, loc, reasoning), places))
+		out = append(out, t.keep(t.comment(it, loc, reasoning), places, call))
 	}
 	return out
 }

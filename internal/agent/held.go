@@ -15,11 +15,11 @@ import (
 // longer quote only choosing among its places. A comment whose own quote
 // is ambiguous is held at Resolve's best-ranked place: that place stands
 // if the model does not send it again before the round ends.
-func (t *task) keep(c review.Comment, places []int) tools.Placement {
+func (t *task) keep(c review.Comment, places []int, call int) tools.Placement {
 	t.mu.Lock()
 	defer t.mu.Unlock()
-	e := indexed{c: c}
-	i := t.heldMatch(c, places)
+	e := indexed{c: c, call: call}
+	i := t.heldMatch(c, places, call)
 	if i >= 0 {
 		e.n = t.comments[i].n
 		e.c, e.focus = refined(c, places, *t.comments[i].focus)
@@ -59,12 +59,13 @@ func refined(c review.Comment, places []int, f anchor.Focus) (review.Comment, *a
 }
 
 // heldMatch is the index of the held comment c replaces, -1 for none.
-// Among several, the one whose text shares the most words with c's, then
-// the earliest.
-func (t *task) heldMatch(c review.Comment, places []int) int {
+// Comments of the same call never replace each other (two findings may
+// quote the same line). Among several, the one whose text shares the most
+// words with c's, then the earliest.
+func (t *task) heldMatch(c review.Comment, places []int, call int) int {
 	best, score := -1, -1
 	for i, e := range t.comments {
-		if e.focus == nil || !e.focus.Matches(c.ExistingCode, c.Location, places) {
+		if e.focus == nil || e.call == call || !e.focus.Matches(c.ExistingCode, c.Location, places) {
 			continue
 		}
 		if s := sharedWords(e.c.Content, c.Content); s > score || (s == score && e.n < t.comments[best].n) {
