@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"math/rand/v2"
+	"strings"
 
 	"github.com/ocr-ci/ocr/anchor"
 	"github.com/ocr-ci/ocr/internal/review"
@@ -22,7 +23,7 @@ import (
 // Resolve's answer.
 
 // maxResends is how often the scripted model sends one comment again.
-const maxResends = 2
+const maxResends = 3
 
 // resendStats are the figures of the re-send rows.
 type resendStats struct {
@@ -98,6 +99,9 @@ func (st *resendStats) one(ctx context.Context, rng *rand.Rand, s *sample) {
 		if st.around {
 			before = rng.IntN(want + 1)
 		}
+		if try == 2 { // still ambiguous twice: 3 lines on each side
+			want, before = 6, 3
+		}
 		quote := neighbours(s, want, before)
 		again, aplaces := resolveCode(ctx, s, quote)
 		if !focus.Matches(quote, again, aplaces) {
@@ -120,22 +124,12 @@ func resolveCode(ctx context.Context, s *sample, code string) (review.Location, 
 	return anchor.ResolveAll(ctx, anchor.Query{Path: s.file.Path(), Code: code}, s.d.cs, s.d.opts)
 }
 
-// neighbours is the sample's line with want non-blank lines around it
-// from its side of the hunk, before of them before it and the rest after
-// (the other way when one end of the hunk is reached), as a model copies
-// them from the diff.
+// neighbours is the sample's line with want non-blank lines around it,
+// before of them before it and the rest after (the other way when one end
+// is reached), as a model copies them: from the new file (file_read) for
+// a new-side line, from the hunk's old side for a deleted one.
 func neighbours(s *sample, want, before int) string {
-	var side []anchor.Line
-	at := -1
-	for _, l := range s.hunk.Lines {
-		if (s.side == review.SideOld && l.Kind == anchor.Added) || (s.side == review.SideNew && l.Kind == anchor.Deleted) {
-			continue
-		}
-		if l == s.lines[0] {
-			at = len(side)
-		}
-		side = append(side, l)
-	}
+	side, at := quotable(s)
 	lo, hi := at, at
 	for got := 0; got < want; got++ {
 		switch {
@@ -145,18 +139,32 @@ func neighbours(s *sample, want, before int) string {
 			hi = extend(side, hi, 1)
 		}
 	}
-	out := ""
-	for i := lo; i <= hi; i++ {
-		out += side[i].Text + "\n"
+	return strings.Join(side[lo:hi+1], "\n") + "\n"
+}
+
+// quotable are the lines a model can quote around s, and s's index.
+func quotable(s *sample) ([]string, int) {
+	if s.side == review.SideNew {
+		if lines, ok := s.d.newFiles[s.file.NewPath]; ok && s.start <= len(lines) {
+			return lines, s.start - 1
+		}
 	}
-	return out
+	var side []string
+	at := -1
+	for _, l := range sideLines(s) {
+		if l == s.lines[0] {
+			at = len(side)
+		}
+		side = append(side, l.Text)
+	}
+	return side, at
 }
 
 // extend moves i one non-blank line in direction dir, through blank lines.
-func extend(side []anchor.Line, i, dir int) int {
+func extend(side []string, i, dir int) int {
 	for i+dir >= 0 && i+dir < len(side) {
 		i += dir
-		if !blank(side[i].Text) {
+		if !blank(side[i]) {
 			return i
 		}
 	}
