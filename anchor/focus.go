@@ -43,6 +43,13 @@ func NewFocus(code string, loc review.Location, places []int) (Focus, bool) {
 	return Focus{Path: loc.Path, Side: loc.Side, Code: code, Starts: slices.Clone(places), Span: loc.EndLine - loc.StartLine}, true
 }
 
+// Quoted reports whether a comment on path quoting code quotes this
+// comment's quote, wherever it was placed: the looser test, for a re-send
+// whose place holds none of Starts (its quote was found elsewhere first).
+func (f Focus) Quoted(path, code string) bool {
+	return path == f.Path && containsQuote(code, f.Code)
+}
+
 // Matches reports whether a comment quoting code, placed at loc and
 // matching at places (ResolveAll's), is this comment sent again (the rule
 // on Focus).
@@ -59,8 +66,10 @@ func (f Focus) Matches(code string, loc review.Location, places []int) bool {
 // f that each such range holds. A range holding several gives the one at
 // its start (the line the model was asked to quote first), else the one
 // at its end, else all of them. One place left: the comment goes there.
-// Several: it goes on the first in f's order, the others become its
-// Candidates and the returned focus keeps only them. ok is false (loc
+// Several: it goes on the first in f's order and the others become its
+// Candidates; the returned focus still holds every place, since the
+// re-sent quote may have matched only in the wrong ones (a quote running
+// past its hunk is found in other hunks first). ok is false (loc
 // unchanged) when the ranges hold none.
 func (f Focus) Refine(loc review.Location, places []int) (review.Location, Focus, bool) {
 	if loc.FileLevel() {
@@ -89,6 +98,7 @@ func (f Focus) Refine(loc review.Location, places []int) (review.Location, Focus
 	loc.StartLine, loc.EndLine, loc.Candidates = in[0], in[0]+f.Span, nil
 	if len(in) > 1 {
 		loc.Candidates = in[1:]
+		return loc, f, true // keep every place: the re-sent quote may have matched the wrong ones
 	}
 	f.Starts = in
 	return loc, f, true
@@ -114,25 +124,32 @@ func (f Focus) within(start, end int) []int {
 }
 
 // containsQuote reports whether outer holds inner's lines consecutively,
-// after the normalisation Resolve uses; an empty inner is never held.
+// after the normalisation Resolve uses, with or without one diff marker
+// per line; an empty inner is never held.
 func containsQuote(outer, inner string) bool {
-	in, out := quoteLines(inner), quoteLines(outer)
-	if len(in) == 0 {
-		return false
-	}
-	for i := 0; i+len(in) <= len(out); i++ {
-		if slices.Equal(out[i:i+len(in)], in) {
-			return true
+	for _, strip := range []bool{false, true} {
+		in, out := quoteLines(inner, strip), quoteLines(outer, strip)
+		if len(in) == 0 {
+			continue
+		}
+		for i := 0; i+len(in) <= len(out); i++ {
+			if slices.Equal(out[i:i+len(in)], in) {
+				return true
+			}
 		}
 	}
 	return false
 }
 
-// quoteLines are a quote's non-blank lines, normalised without a diff marker.
-func quoteLines(code string) []string {
+// quoteLines are a quote's non-blank lines, normalised, without a diff
+// marker when strip is set.
+func quoteLines(code string, strip bool) []string {
 	var out []string
 	for _, l := range strings.Split(code, "\n") {
-		n, _ := stripMarker(normalize(l))
+		n := normalize(l)
+		if strip {
+			n, _ = stripMarker(n)
+		}
 		if n != "" {
 			out = append(out, n)
 		}

@@ -105,7 +105,10 @@ func (st *resendStats) one(ctx context.Context, rng *rand.Rand, s *sample) {
 		quote := neighbours(s, want, before)
 		again, aplaces := resolveCode(ctx, s, quote)
 		if !focus.Matches(quote, again, aplaces) {
-			st.dups++ // the re-send would be a comment of its own
+			if !focus.Quoted(again.Path, quote) {
+				st.dups++ // the re-send would be a comment of its own
+			}
+			loc = again // the looser rule: it replaces the held one where it lies
 			break
 		}
 		loc, focus, _ = focus.Refine(again, aplaces)

@@ -58,21 +58,39 @@ func refined(c review.Comment, places []int, f anchor.Focus) (review.Comment, *a
 	return c, &nf
 }
 
-// heldMatch is the index of the held comment c replaces, -1 for none.
-// Comments of the same call never replace each other (two findings may
-// quote the same line). Among several, the one whose text shares the most
-// words with c's, then the earliest.
+// heldMatch is the index of the held comment c replaces, -1 for none:
+// one that c matches by anchor.Focus's rule, else one whose quote c's
+// contains on the same path with a text that says the same
+// (review.SameCodeSimilarity): a re-send whose longer quote was found
+// elsewhere first is still the same finding. Comments of the same call
+// never replace each other (two findings may quote the same line). Among
+// several, the one whose text shares the most words with c's, then the
+// earliest.
 func (t *task) heldMatch(c review.Comment, places []int, call int) int {
-	best, score := -1, -1
-	for i, e := range t.comments {
-		if e.focus == nil || e.call == call || !e.focus.Matches(c.ExistingCode, c.Location, places) {
-			continue
+	for _, strict := range []bool{true, false} {
+		best, score := -1, -1
+		for i, e := range t.comments {
+			if e.focus == nil || e.call == call || !resends(e, c, places, strict) {
+				continue
+			}
+			if s := sharedWords(e.c.Content, c.Content); s > score || (s == score && e.n < t.comments[best].n) {
+				best, score = i, s
+			}
 		}
-		if s := sharedWords(e.c.Content, c.Content); s > score || (s == score && e.n < t.comments[best].n) {
-			best, score = i, s
+		if best >= 0 {
+			return best
 		}
 	}
-	return best
+	return -1
+}
+
+// resends reports whether c is held comment e sent again, by the strict
+// rule or the looser one.
+func resends(e indexed, c review.Comment, places []int, strict bool) bool {
+	if strict {
+		return e.focus.Matches(c.ExistingCode, c.Location, places)
+	}
+	return e.focus.Quoted(c.Path, c.ExistingCode) && review.Similarity(e.c.Content, c.Content) >= review.SameCodeSimilarity
 }
 
 // sharedWords counts the distinct words a and b have in common.
