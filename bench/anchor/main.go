@@ -142,7 +142,7 @@ func bench(ctx context.Context, c config, stdout io.Writer) error {
 	if c.class == "" || strings.Contains("re-send", c.class) {
 		rs := resendRows(ctx, c.seed, cases, sz.ambiguous)
 		printResend(stdout, rs)
-		missed = append(missed, resendTargets(rs[0])...)
+		missed = append(missed, resendTargets(rs[0], c.short)...)
 	}
 	if len(missed) > 0 {
 		return fmt.Errorf("targets missed:\n  %s", strings.Join(missed, "\n  "))
