@@ -38,16 +38,14 @@ func (t *task) keep(c review.Comment, places []int, call int) tools.Placement {
 // refined is a re-sent comment c (its quote matched at places) placed on
 // the held focus f, with the focus it keeps (nil once unambiguous). A
 // suggestion replaces the quoted lines, so a comment with one keeps its
-// own, longer range.
+// own, longer range; so does one matched by the looser rule, which holds
+// none of f's places.
 func refined(c review.Comment, places []int, f anchor.Focus) (review.Comment, *anchor.Focus) {
-	if c.Suggestion != "" {
-		if nf, ok := anchor.NewFocus(c.ExistingCode, c.Location, places); ok {
-			return c, &nf
-		}
-		return c, nil
-	}
 	loc, nf, ok := f.Refine(c.Location, places)
-	if !ok {
+	if c.Suggestion != "" || !ok { // as a comment of its own, in the held one's slot
+		if own, ok := anchor.NewFocus(c.ExistingCode, c.Location, places); ok {
+			return c, &own
+		}
 		return c, nil
 	}
 	c.Location, c.ExistingCode = loc, f.Code

@@ -115,3 +115,20 @@ func TestResendWithOtherQuoteIsNew(t *testing.T) {
 		t.Fatalf("comments = %+v, want the held one at 5 and a new one at 14", out.Comments)
 	}
 }
+
+// A re-send with a suggestion keeps its own range: the suggestion replaces
+// every line it quotes.
+func TestResendWithSuggestionKeepsItsRange(t *testing.T) {
+	f := newFixture(t, copyMap(twinBase), copyMap(twinHead))
+	resend := llmtest.Tool("code_comment", map[string]any{"comments": []map[string]string{{
+		"content": "B must reject y > 10.", "existing_code": "if y > 10 {\n\t\treturn nil", "suggestion_code": "if y > 10 {\n\t\treturn errTooBig"}}})
+	srv := llmtest.New(t, mainScript(llmtest.Calls(twinComment("B must reject y > 10.", "return nil")),
+		llmtest.Calls(resend), llmtest.Calls(llmtest.Done())))
+	out := New(Config{}, client(t, srv, nil), tools.Default()).Review(context.Background(), f.input)
+	if len(out.Comments) != 1 {
+		t.Fatalf("comments = %+v, want the re-sent one only", out.Comments)
+	}
+	if c := out.Comments[0]; c.StartLine != 11 || c.EndLine != 12 || !strings.HasPrefix(c.ExistingCode, "if y > 10") || c.Suggestion == "" {
+		t.Errorf("comment = %+v, want lines 11-12 with the re-sent quote and suggestion", c)
+	}
+}
