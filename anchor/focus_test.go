@@ -26,6 +26,7 @@ func TestResolveAllPlaces(t *testing.T) {
 		{"use(x)", []int{16, 5}},        // added first, then context, all in hunks
 		{"x := 1", nil},                 // once in the hunks
 		{"x := 1\nuse(x)\ndone()", nil}, // once
+		{"17|\tdone()", nil},            // file_read numbers say which
 	} {
 		loc, places := dupResolve(t, c.code)
 		if !reflect.DeepEqual(places, c.places) {

@@ -52,12 +52,16 @@ func Resolve(ctx context.Context, q Query, cs *ChangeSet, opt Options) review.Lo
 // ResolveAll is Resolve that also returns the start lines of every place
 // the quote matched at the step that placed it, in rank order (the
 // location's own first), when it matched in more than one place of the
-// comment's file on the location's side; nil otherwise, and for the fuzzy,
+// comment's file on the location's side; nil otherwise, when the query
+// carried a line hint (LineHint or file_read numbers), and for the fuzzy,
 // other-file, relocation and file-level steps. Candidates holds only the
 // places as good as the chosen one; this holds all, for asking the model.
 func ResolveAll(ctx context.Context, q Query, cs *ChangeSet, opt Options) (review.Location, []int) {
 	r := &resolver{cs: cs, opt: opt}
 	loc := r.resolve(ctx, q)
+	if r.hint > 0 {
+		return loc, nil // the model said which line it meant
+	}
 	switch loc.Method {
 	case review.MethodHunkNew, review.MethodHunkOld, review.MethodWholeFile:
 		if len(r.places) > 1 && r.places[0] == loc.StartLine {
