@@ -45,10 +45,38 @@ type Options struct {
 // file-level and costs no Relocate request. A path written the way models
 // copy it ("./x.go", "b/x.go") is mapped to the change set's spelling.
 func Resolve(ctx context.Context, q Query, cs *ChangeSet, opt Options) review.Location {
+	loc, _ := ResolveAll(ctx, q, cs, opt)
+	return loc
+}
+
+// ResolveAll is Resolve that also returns the start lines of every place
+// the quote matched at the step that placed it, in rank order (the
+// location's own first), when it matched in more than one place of the
+// comment's file on the location's side; nil otherwise, when the query
+// carried a line hint (LineHint or file_read numbers), and for the fuzzy,
+// other-file, relocation and file-level steps. Candidates holds only the
+// places as good as the chosen one; this holds all, for asking the model.
+func ResolveAll(ctx context.Context, q Query, cs *ChangeSet, opt Options) (review.Location, []int) {
+	r := &resolver{cs: cs, opt: opt}
+	loc := r.resolve(ctx, q)
+	if r.hint > 0 {
+		return loc, nil // the model said which line it meant
+	}
+	switch loc.Method {
+	case review.MethodHunkNew, review.MethodHunkOld, review.MethodWholeFile:
+		if len(r.places) > 1 && r.places[0] == loc.StartLine {
+			return loc, r.places
+		}
+	}
+	return loc, nil
+}
+
+func (r *resolver) resolve(ctx context.Context, q Query) review.Location {
+	cs, opt := r.cs, r.opt
 	if cs == nil {
 		cs = NewChangeSet(nil)
+		r.cs = cs
 	}
-	r := resolver{cs: cs, opt: opt}
 	q.Path = cs.canonical(q.Path)
 	sn := parseSnippet(q.Code)
 	if sn.empty() {
@@ -77,6 +105,9 @@ type resolver struct {
 	cs   *ChangeSet
 	opt  Options
 	hint int
+	// places are the start lines of the matches of the last location, in
+	// rank order.
+	places []int
 }
 
 func hintOf(hint int, sn *snippet) int {

@@ -12,6 +12,12 @@ import (
 // Candidates.
 func (r *resolver) location(f *File, path string, slot int, ms []match, method review.Method) review.Location {
 	best, cands := r.rank(ms)
+	r.places = r.places[:0]
+	for _, m := range ms {
+		if m.end-m.start == best.end-best.start {
+			r.places = append(r.places, m.start)
+		}
+	}
 	loc := review.Location{
 		Path:       path,
 		Side:       review.SideNew,

@@ -12,50 +12,85 @@ import (
 	openai "github.com/sashabaranov/go-openai"
 )
 
-// indexed keeps a comment's arrival order: anchoring runs in parallel but
-// the output order is deterministic.
+// indexed keeps a comment's arrival order: relocation runs in parallel but
+// the output order is deterministic. focus is set while the comment is
+// held on an ambiguous quote: a re-send that matches it replaces it.
 type indexed struct {
-	n int
-	c review.Comment
+	n     int
+	c     review.Comment
+	focus *anchor.Focus
+	call  int // the code_comment call that sent it
 }
 
-// anchor hands a code_comment call's items to the run's worker pool; the
-// loop does not wait for them. ctx is the group's: it bounds the whole-file
-// reads and the relocation requests.
-func (t *task) anchor(ctx context.Context, items []tools.CommentInput, reasoning string) {
+// anchor places a code_comment call's items against the diff now and says
+// where each landed. Only an item whose quote is not found as sent goes to
+// the run's worker pool (its relocation request is a model call); the loop
+// does not wait for it. ctx is the group's: it bounds the whole-file reads
+// and the relocation requests.
+func (t *task) anchor(ctx context.Context, items []tools.CommentInput, reasoning string) []tools.Placement {
+	out := make([]tools.Placement, 0, len(items))
+	t.mu.Lock()
+	t.calls++
+	call := t.calls
+	t.mu.Unlock()
 	for _, it := range items {
-		t.mu.Lock()
-		t.seq++
-		n := t.seq
-		t.mu.Unlock()
-		t.pending.Add(1)
-		go func() {
-			defer t.pending.Done()
-			t.run.anchorSlots <- struct{}{}
-			defer func() { <-t.run.anchorSlots }()
-			c := t.place(ctx, it, reasoning)
-			t.mu.Lock()
-			t.comments = append(t.comments, indexed{n: n, c: c})
-			t.mu.Unlock()
-		}()
+		p := t.commentPath(it.Path)
+		loc, places := t.resolve(ctx, p, it.ExistingCode, nil)
+		if loc.FileLevel() && strings.TrimSpace(it.ExistingCode) != "" {
+			t.later(ctx, it, reasoning)
+			out = append(out, tools.Placement{Path: loc.Path, Later: true})
+			continue
+		}
+		out = append(out, t.keep(t.comment(it, loc, reasoning), places, call))
 	}
+	return out
 }
 
-// place anchors one item and builds the comment.
-func (t *task) place(ctx context.Context, it tools.CommentInput, reasoning string) review.Comment {
-	p := it.Path
+// later anchors it on the worker pool with the relocation step.
+func (t *task) later(ctx context.Context, it tools.CommentInput, reasoning string) {
+	t.mu.Lock()
+	t.seq++
+	n := t.seq
+	t.mu.Unlock()
+	t.pending.Add(1)
+	go func() {
+		defer t.pending.Done()
+		t.run.anchorSlots <- struct{}{}
+		defer func() { <-t.run.anchorSlots }()
+		p := t.commentPath(it.Path)
+		loc, _ := t.resolve(ctx, p, it.ExistingCode, t.relocate)
+		c := t.comment(it, loc, reasoning)
+		t.mu.Lock()
+		t.comments = append(t.comments, indexed{n: n, c: c})
+		t.mu.Unlock()
+	}()
+}
+
+// commentPath is the path a comment is filed on.
+func (t *task) commentPath(p string) string {
 	if !t.inChangeSet(p) {
 		p = cleanPath(p)
 	}
 	if p == "" {
 		p = t.sess.File
 	}
+	return p
+}
+
+// resolve anchors code on path p, with every place it matched when there
+// were several (anchor.ResolveAll); relocate nil skips the relocation step.
+func (t *task) resolve(ctx context.Context, p, code string, relocate func(context.Context, anchor.Query) (string, bool)) (review.Location, []int) {
 	newFile := func(path string) ([]string, bool) { return t.run.newFile(ctx, path) }
-	loc := anchor.Resolve(ctx, anchor.Query{Path: p, Code: it.ExistingCode}, t.run.in.Changes,
-		anchor.Options{NewFile: newFile, Relocate: t.relocate})
+	loc, places := anchor.ResolveAll(ctx, anchor.Query{Path: p, Code: code}, t.run.in.Changes,
+		anchor.Options{NewFile: newFile, Relocate: relocate})
 	if loc.Path == "" {
 		loc.Path = p
 	}
+	return loc, places
+}
+
+// comment builds the comment of an item placed at loc.
+func (t *task) comment(it tools.CommentInput, loc review.Location, reasoning string) review.Comment {
 	cat := review.ParseCategory(it.Category)
 	thinking := it.Thinking
 	if thinking == "" {

@@ -134,13 +134,13 @@ func (t *task) execute(ctx context.Context, c *conv, phase tools.Phase, offered 
 			}
 			res = t.a.reg.Call(ctx, phase, t.sess, name, args)
 		}
+		if len(res.Comments) > 0 {
+			res.Text = tools.PlacedText(t.anchor(ctx, res.Comments, msg.ReasoningContent))
+		}
 		if res.Text == "" {
 			res.Text = "(no output)"
 		}
 		c.add(openai.ChatCompletionMessage{Role: openai.ChatMessageRoleTool, Content: res.Text, ToolCallID: call.ID})
-		if len(res.Comments) > 0 {
-			t.anchor(ctx, res.Comments, msg.ReasoningContent)
-		}
 		ex.done = ex.done || res.Done
 		ex.failed = ex.failed || res.Failed
 	}

@@ -23,6 +23,7 @@ type task struct {
 	pending  sync.WaitGroup
 	comments []indexed
 	seq      int
+	calls    int // code_comment calls placed so far
 }
 
 // groupResult is the outcome of one group.
