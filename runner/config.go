@@ -52,7 +52,9 @@ type Config struct {
 	Model string `envconfig:"MODEL"`
 	// Concurrency is the number of groups reviewed at once (default 8).
 	Concurrency int `envconfig:"CONCURRENCY"`
-	// Timeout bounds one group's review (default 10m).
+	// Timeout is the whole run's deadline (default 20m, below common CI job
+	// limits): when it is reached, ocr stops, writes every report marked
+	// incomplete and exits 3.
 	Timeout time.Duration `envconfig:"TIMEOUT"`
 	// MaxTokensBudget bounds the prompt + completion tokens of the run (0: none).
 	MaxTokensBudget int `envconfig:"MAX_TOKENS_BUDGET"`
@@ -118,7 +120,7 @@ func (c *Config) bindAgent(fs *flag.FlagSet) {
 	fs.StringVar(&c.BackgroundFile, "background-file", c.BackgroundFile, "file with background for the reviewer")
 	fs.StringVar(&c.Model, "model", c.Model, "model name (overrides OCR_LLM_MODEL)")
 	fs.IntVar(&c.Concurrency, "concurrency", c.Concurrency, "groups reviewed at once (default 8)")
-	fs.DurationVar(&c.Timeout, "timeout", c.Timeout, "time limit per group (default 10m)")
+	fs.DurationVar(&c.Timeout, "timeout", c.Timeout, "time limit of the whole run; when reached, every report is written marked incomplete and ocr exits 3 (default 20m)")
 	fs.IntVar(&c.MaxTokensBudget, "max-tokens-budget", c.MaxTokensBudget, "token budget of the run, prompt + completion (0: none)")
 	fs.IntVar(&c.MaxComments, "max-comments", c.MaxComments, "comments per run (default 50)")
 	fs.IntVar(&c.MaxInline, "max-inline", c.MaxInline, "inline comments per posted review (default 30)")
@@ -163,7 +165,7 @@ func (c *Config) defaults() {
 	setDefault(&c.MaxComments, 50)
 	setDefault(&c.MaxInline, 30)
 	if c.Timeout <= 0 {
-		c.Timeout = 10 * time.Minute
+		c.Timeout = DefaultTimeout
 	}
 	if c.SarifFile == "" {
 		c.SarifFile = "ocr.sarif"

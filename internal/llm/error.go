@@ -144,7 +144,7 @@ func (e *Error) Hint() string {
 	case KindNotOpenAI:
 		return "the answer is not an OpenAI-compatible JSON response: check OCR_LLM_URL, which should end in /v1"
 	case KindNoAnswer:
-		return "the endpoint did not answer in time: check that it is up, or raise OCR_LLM_TIMEOUT for slow models"
+		return "check that the server at OCR_LLM_URL is up, or raise OCR_LLM_TIMEOUT for slow models"
 	}
 	if e.Status == http.StatusTooManyRequests {
 		return "rate limited: lower --concurrency or raise the provider's quota"
@@ -168,14 +168,14 @@ func classify(err error, a *attempt, red redactor) *Error {
 		if a.status == 0 {
 			a.status = e.Status
 		}
-		e.Message = "the endpoint answered " + describeBody(a, reqErr.Body, red)
+		e.Message = describeBody(a, reqErr.Body, red)
 		if e.Kind == KindRejected && !json.Valid(reqErr.Body) {
 			e.Kind = KindNotOpenAI // a 400 or 405 page of a web server: the wrong URL
 		}
 	default:
 		e.Kind, e.Message = transportKind(err, a), err.Error()
 		if e.Kind == KindNotOpenAI {
-			e.Message = "the endpoint answered " + describeBody(a, a.head, red)
+			e.Message = describeBody(a, a.head, red)
 		}
 	}
 	e.Message = Clip(red.Redact(e.Message), maxMessage)
@@ -226,15 +226,15 @@ func isTimeout(err error) bool {
 	return errors.Is(err, context.DeadlineExceeded) || (errors.As(err, &ne) && ne.Timeout())
 }
 
-// describeBody says what a non-OpenAI answer was: status, content type and
-// a short excerpt.
+// describeBody says what a non-OpenAI answer was: its content type and a
+// short, redacted excerpt (the status is in the error already).
 func describeBody(a *attempt, body []byte, red redactor) string {
-	s := "HTTP " + strconv.Itoa(a.status)
-	if a.contentType != "" {
-		s += " with " + strings.TrimSpace(strings.SplitN(a.contentType, ";", 2)[0])
+	s := "body"
+	if ct := strings.TrimSpace(strings.SplitN(a.contentType, ";", 2)[0]); ct != "" {
+		s = ct + " body"
 	}
 	if ex := red.excerpt(body, 160); ex != "" {
-		s += ": " + strconv.Quote(ex)
+		s += " " + strconv.Quote(ex)
 	}
 	return s
 }
