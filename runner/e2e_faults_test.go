@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/ocr-ci/ocr/internal/fakes/githubfake"
 	"github.com/ocr-ci/ocr/internal/llm/llmtest"
 	"github.com/ocr-ci/ocr/internal/review"
 )
@@ -192,5 +193,52 @@ func TestE2EDeadline(t *testing.T) {
 	}
 	if !strings.Contains(res.json, `"reason": "timeout"`) && !strings.Contains(res.json, `"reason":"timeout"`) {
 		t.Errorf("the JSON report names no file not reviewed for the deadline:\n%.800s", res.json)
+	}
+}
+
+// TestE2ESecretsNeverPrinted: a provider whose error quotes the key and a
+// gateway header's value, at the place where messages used to be cut, gets
+// neither printed, nor any prefix of them: not on stderr or stdout, not in
+// the step summary, $GITHUB_OUTPUT, the SARIF file or the posted summary
+// (issue 14, class 8).
+func TestE2ESecretsNeverPrinted(t *testing.T) {
+	const header = "gw-secret-0123456789abcdef"
+	for _, offset := range []int{0, 280, 290, 296} {
+		t.Run(fmt.Sprint(offset), func(t *testing.T) {
+			p := newPRRepo(t)
+			gh := githubfake.New(t, githubfake.Config{Diff: prDiff(p.testRepo, p.base, p.head), Base: p.base, Head: p.head})
+			msg := strings.Repeat("x ", offset/2) + "Incorrect API key provided: " + llmtest.Token + " via gateway key " + header + "."
+			srv := llmtest.New(t)
+			srv.Handle(func(llmtest.Request) llmtest.Answer { return llmtest.Answer{Status: 401, Message: msg} })
+			step := githubStep(t, p.testRepo, gh.URL, "llm-down", "event.json", "pull_request", p.shas())
+			useLLM(t, srv)
+			t.Setenv("OCR_LLM_EXTRA_HEADERS", "X-Gateway-Key="+header)
+			code, out, errs := run(t, "review", "--repo", p.dir, "--no-filter")
+			if code != ExitIncomplete || (offset == 0 && !strings.Contains(errs, "Incorrect API key provided: *** via gateway key ***.")) {
+				t.Fatalf("exit %d, want 3 with the provider's message redacted\nstderr:\n%s", code, errs)
+			}
+			var masked []string
+			for _, l := range strings.Split(errs, "\n") {
+				if !strings.HasPrefix(l, "::add-mask::") { // the runner's own masking command
+					masked = append(masked, l)
+				}
+			}
+			places := map[string]string{"stderr": strings.Join(masked, "\n"), "stdout": out,
+				"step summary": readFile(t, step.summary), "output": readFile(t, step.output),
+				"sarif": readFile(t, filepath.Join(p.dir, "ocr.sarif"))}
+			for i, c := range gh.IssueComments() {
+				places[fmt.Sprintf("comment %d", i)] = c.Body
+			}
+			for where, text := range places {
+				for _, secret := range []string{llmtest.Token, header} {
+					for n := len(secret); n >= 6; n-- {
+						if strings.Contains(text, secret[:n]) {
+							t.Errorf("%s shows %d of the %d characters of a secret:\n%s", where, n, len(secret), text)
+							break
+						}
+					}
+				}
+			}
+		})
 	}
 }
