@@ -155,6 +155,9 @@ func (c *Client) Chat(ctx context.Context, req openai.ChatCompletionRequest) (op
 		if a.status > 0 {
 			c.answered.Store(true)
 		}
+		if err == nil && notCompletion(resp) {
+			err = errNotCompletion
+		}
 		if err == nil {
 			return resp, nil
 		}
@@ -173,6 +176,16 @@ func (c *Client) Chat(ctx context.Context, req openai.ChatCompletionRequest) (op
 				Message: "cancelled while waiting to retry", Attempts: n, Err: err}
 		}
 	}
+}
+
+// errNotCompletion is a 2xx JSON answer that is not a chat completion
+// (a health check's {"status":"ok"}, another API's object).
+var errNotCompletion = errors.New("the JSON answer is not a chat completion")
+
+// notCompletion reports whether a decoded answer lacks everything a chat
+// completion has: no id, no object type, no choices.
+func notCompletion(r openai.ChatCompletionResponse) bool {
+	return r.ID == "" && r.Object == "" && len(r.Choices) == 0
 }
 
 // failure classifies attempt n's error. A refused connection is not a

@@ -207,7 +207,7 @@ func transportKind(err error, a *attempt) Kind {
 	var dns *net.DNSError
 	var op *net.OpError
 	switch {
-	case a.status >= 200 && a.status < 300 && (errors.As(err, &syn) || errors.As(err, &typ)):
+	case a.status >= 200 && a.status < 300 && (errors.As(err, &syn) || errors.As(err, &typ) || errors.Is(err, errNotCompletion)):
 		return KindNotOpenAI
 	case errors.As(err, &dns):
 		return KindUnreachable

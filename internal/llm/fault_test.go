@@ -33,6 +33,7 @@ func TestFaultClassification(t *testing.T) {
 		{"404 page", llmtest.Answer{Status: 404, Body: "<html><body>404 page not found</body></html>"}, llm.KindNotFound, true, "OCR_LLM_URL", 1, "404 page not found"},
 		{"HTML 200", llmtest.Answer{Body: page}, llm.KindNotOpenAI, true, "OCR_LLM_URL", 1, `HTTP 200: text/html body "HTML page titled \"Welcome to nginx!\""`},
 		{"text 200", llmtest.Answer{Body: "OK", ContentType: "text/plain"}, llm.KindNotOpenAI, true, "OCR_LLM_URL", 1, `HTTP 200: text/plain body "OK"`},
+		{"JSON not a completion", llmtest.Answer{Body: `{"status":"ok"}`, ContentType: "application/json"}, llm.KindNotOpenAI, true, "OCR_LLM_URL", 1, `application/json body "{\"status\":\"ok\"}"`},
 		{"HTML 405", llmtest.Answer{Status: 405, Body: page}, llm.KindNotOpenAI, true, "OCR_LLM_URL", 1, "HTTP 405"},
 		{"HTML 502 is retried", llmtest.Answer{Status: 502, Body: page}, llm.KindTransient, false, "", 3, "HTTP 502"},
 		{"400 fails the request only", llmtest.Answer{Status: 400, Message: "context length exceeded"}, llm.KindRejected, false, "", 1, "context length exceeded"},
@@ -81,6 +82,9 @@ func TestFaultUnreachable(t *testing.T) {
 	}{
 		"refused": {llmtest.RefusedURL(t), nil},
 		"dns":     {"https://llm.example/v1", dns},
+		"connect timeout": {"https://10.255.255.1/v1", roundTripFunc(func(*http.Request) (*http.Response, error) {
+			return nil, &net.OpError{Op: "dial", Net: "tcp", Err: timeoutErr{}}
+		})},
 	} {
 		t.Run(name, func(t *testing.T) {
 			r := &recorder{}
@@ -131,6 +135,13 @@ func TestRefusedAfterAnswerIsRetried(t *testing.T) {
 		t.Fatalf("Chat error = %#v, want a retried transient failure", err)
 	}
 }
+
+// timeoutErr is what a dialer's timeout reports (net.Error with Timeout).
+type timeoutErr struct{}
+
+func (timeoutErr) Error() string   { return "i/o timeout" }
+func (timeoutErr) Timeout() bool   { return true }
+func (timeoutErr) Temporary() bool { return true }
 
 type roundTripFunc func(*http.Request) (*http.Response, error)
 
