@@ -51,7 +51,7 @@ func ended(ctx context.Context, groupTimeout string) (reason, detail string) {
 		return ReasonProvider, s.Error()
 	case errors.Is(cause, errGroupTimeout):
 		return ReasonTimeout, fmt.Sprintf("the group did not finish within %s", groupTimeout)
-	case errors.Is(cause, context.Canceled) && cause == context.Canceled:
+	case cause == context.Canceled:
 		return ReasonTimeout, "the run was cancelled"
 	case cause != nil && cause != context.DeadlineExceeded:
 		return ReasonTimeout, cause.Error() // the run's deadline, as the caller worded it

@@ -137,10 +137,6 @@ func baseTransport(connect time.Duration) http.RoundTripper {
 // Model is the model name sent when a request leaves it empty.
 func (c *Client) Model() string { return c.model }
 
-// Redact hides every configured secret in s (the token, the values of
-// OCR_LLM_EXTRA_HEADERS, the URL's credentials).
-func (c *Client) Redact(s string) string { return c.red.Redact(s) }
-
 // Chat sends req (Model defaulted), retrying transient failures (429, 5xx,
 // resets) with exponential backoff and jitter, honouring Retry-After. The
 // response carries the provider's usage. Failures are *Error; one whose
