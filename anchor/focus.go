@@ -4,7 +4,7 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/ocr-ci/ocr/internal/review"
+	"github.com/ocr-ci/ocr/review"
 )
 
 // Focus is a comment whose quote matched several places of its file: the

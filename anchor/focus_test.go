@@ -5,7 +5,7 @@ import (
 	"reflect"
 	"testing"
 
-	"github.com/ocr-ci/ocr/internal/review"
+	"github.com/ocr-ci/ocr/review"
 )
 
 // On dupDiff, "x := 1" is at new lines 4 (outside the hunks), 10 (outside)

@@ -55,12 +55,12 @@ func TestToolsCallMirrorsTheModel(t *testing.T) {
 		{"task_done", `{}`, "Error: state is required (DONE or FAILED)", "task_done answered with an error"},
 	} {
 		code, out, errs := run(t, "tools", "call", tc.tool, tc.args, "--repo", r.dir, "--commit", "HEAD")
-		if code != ExitUsage || !strings.HasPrefix(out, tc.out) || !strings.Contains(errs, tc.errs) {
+		if code != reporters.ExitUsage || !strings.HasPrefix(out, tc.out) || !strings.Contains(errs, tc.errs) {
 			t.Errorf("%s %s: exit %d, stdout %q, stderr %q", tc.tool, tc.args, code, out, errs)
 		}
 	}
 	code, out, _ := run(t, "tools", "call", "file_find", `{"query_name":"a.txt"}`, "--repo", r.dir, "--commit", "HEAD")
-	if code != ExitOK || out != "a.txt\n" {
+	if code != reporters.ExitOK || out != "a.txt\n" {
 		t.Errorf("a good call: exit %d, stdout %q", code, out)
 	}
 }
@@ -70,7 +70,7 @@ func TestToolsCallMirrorsTheModel(t *testing.T) {
 func TestToolsListShowsArguments(t *testing.T) {
 	clearCI(t)
 	code, out, errs := run(t, "tools", "list")
-	if code != ExitOK {
+	if code != reporters.ExitOK {
 		t.Fatalf("exit %d: %s", code, errs)
 	}
 	for _, want := range []string{"\n  query_name ", "\n  state ", "required; DONE or FAILED", "\n  file_patterns "} {

@@ -34,6 +34,8 @@ type Command struct {
 	// sleep replaces the posters' waits (rate limits, write spacing) in
 	// tests; nil means real timers.
 	sleep func(ctx context.Context, d time.Duration) error
+	// heartbeat replaces the agent's progress interval in tests (0: 15s).
+	heartbeat time.Duration
 }
 
 const usageText = `ocr — AI code review for CI

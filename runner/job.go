@@ -99,7 +99,12 @@ func (j *job) loadSpecs() error {
 	return nil
 }
 
-// secrets are the values that must never appear in a log.
+// secrets are the values that must never appear in a log: the tokens and
+// the values of OCR_LLM_EXTRA_HEADERS, which often carry a key.
 func (j *job) secrets() []string {
-	return []string{j.llm.APIToken(), j.env.GitHub.Token, j.env.GitLab.Token}
+	out := []string{j.llm.APIToken(), j.env.GitHub.Token, j.env.GitLab.Token}
+	for _, v := range j.llm.ExtraHeaders {
+		out = append(out, v)
+	}
+	return out
 }

@@ -32,6 +32,8 @@ func (c *Command) fullReview(ctx context.Context, j *job) int {
 	if j.ci.Platform != ci.PlatformLocal {
 		c.logf("%s %s: %s; reports: %s", j.ci.Platform, orDash(j.ci.Event), orDash(j.ci.Why), strings.Join(reportsOf(j.cfg), ", "))
 	}
+	ctx, cancel := j.deadline(ctx)
+	defer cancel()
 	pr, err := c.prepare(ctx, j.cfg)
 	if err != nil {
 		return c.fail(err)
@@ -48,13 +50,15 @@ func (c *Command) fullReview(ctx context.Context, j *job) int {
 	if err != nil {
 		return c.fail(err)
 	}
+	c.markDeadline(ctx, rv)
 	if inc != nil {
 		rv.Files, rv.Base = mergeCoverage(p.Files, rv.Files, inc.Base), ch.Base
 		rv.Rules = usedRules(set, rv.Files)
 		carried := carryForward(ctx, earlier, inc.Change, anchor.NewChangeSet(ch.Files))
 		rv.Comments, rv.Dropped = capComments(j.cfg, review.Dedupe(append(carried, rv.Comments...)))
 	}
-	return c.publish(ctx, j, ch, rv)
+	// The reports are written even when the deadline has passed.
+	return c.publish(context.WithoutCancel(ctx), j, ch, rv)
 }
 
 // narrowed is the part of a pull request an incremental review covers.
@@ -160,8 +164,8 @@ func background(cfg *config.Config) (string, error) {
 // agentConfig maps the configuration onto the agent's.
 func (c *Command) agentConfig(j *job, client *llm.Client) agent.Config {
 	cfg := agent.Config{
-		Model: client.Model(), Concurrency: j.cfg.Concurrency, GroupTimeout: j.cfg.Timeout,
-		MaxTokensBudget: j.cfg.MaxTokensBudget, Progress: c.Stderr,
+		Model: client.Model(), Concurrency: j.cfg.Concurrency,
+		MaxTokensBudget: j.cfg.MaxTokensBudget, Progress: c.Stderr, Heartbeat: c.heartbeat,
 	}
 	if j.cfg.Effort == "high" {
 		cfg.Rounds = 2

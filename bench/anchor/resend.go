@@ -8,7 +8,7 @@ import (
 	"strings"
 
 	"github.com/ocr-ci/ocr/anchor"
-	"github.com/ocr-ci/ocr/internal/review"
+	"github.com/ocr-ci/ocr/review"
 )
 
 // The re-send rows (issue 13) play a scripted model that quotes only one

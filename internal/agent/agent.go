@@ -76,6 +76,9 @@ type Config struct {
 	Filter FilterFunc
 	// Progress receives one line per group event (stderr); nil discards.
 	Progress io.Writer
+	// Heartbeat is the interval of the progress line printed while
+	// requests are in flight (default 15s; negative: none).
+	Heartbeat time.Duration
 }
 
 // File is one selected file and its unified diff.
@@ -172,6 +175,9 @@ func (c Config) withDefaults() Config {
 	}
 	if c.Progress == nil {
 		c.Progress = io.Discard
+	}
+	if c.Heartbeat == 0 {
+		c.Heartbeat = DefaultHeartbeat
 	}
 	return c
 }

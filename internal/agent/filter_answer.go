@@ -10,6 +10,11 @@ import (
 	openai "github.com/sashabaranov/go-openai"
 )
 
+// ErrNoDrops is the filter's answer without a drop_comments call: the
+// model named nothing to drop. It is normal, not a failure; Filter returns
+// it (wrapped) with every comment kept.
+var ErrNoDrops = errors.New("the model named no comment to drop")
+
 // dropArgs is the strict schema of a drop_comments call.
 type dropArgs struct {
 	Drop *[]struct {
@@ -28,7 +33,7 @@ func parseDrops(resp openai.ChatCompletionResponse, n int) (map[int]string, erro
 	}
 	calls := resp.Choices[0].Message.ToolCalls
 	if len(calls) == 0 {
-		return nil, fmt.Errorf("the answer has no %s call (finish reason %q)", FilterTool, resp.Choices[0].FinishReason)
+		return nil, fmt.Errorf("%w (the answer has no %s call, finish reason %q)", ErrNoDrops, FilterTool, resp.Choices[0].FinishReason)
 	}
 	reasons := map[int]string{}
 	for _, c := range calls {

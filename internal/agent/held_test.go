@@ -8,7 +8,7 @@ import (
 
 	"github.com/ocr-ci/ocr/anchor"
 	"github.com/ocr-ci/ocr/internal/llm/llmtest"
-	"github.com/ocr-ci/ocr/internal/review"
+	"github.com/ocr-ci/ocr/review"
 	"github.com/ocr-ci/ocr/tools"
 )
 

@@ -7,8 +7,8 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/ocr-ci/ocr/internal/llm"
 	"github.com/ocr-ci/ocr/review"
-
 	"github.com/ocr-ci/ocr/tools"
 	openai "github.com/sashabaranov/go-openai"
 )
@@ -102,10 +102,9 @@ func (t *task) failure(ctx context.Context, err error) loopResult {
 		return loopResult{reason: review.ReasonBudget, detail: err.Error(), err: err}
 	case errors.Is(err, errTooLarge):
 		return loopResult{reason: review.ReasonTooLarge, detail: err.Error(), err: err}
-	case errors.Is(ctx.Err(), context.Canceled):
-		return loopResult{reason: review.ReasonTimeout, detail: "the run was cancelled", err: err}
 	case ctx.Err() != nil:
-		return loopResult{reason: review.ReasonTimeout, detail: fmt.Sprintf("the group did not finish within %s (--timeout)", t.a.cfg.GroupTimeout), err: err}
+		reason, detail := ended(ctx, t.a.cfg.GroupTimeout.String())
+		return loopResult{reason: reason, detail: detail, err: err}
 	}
 	return loopResult{reason: review.ReasonProvider, detail: err.Error(), err: err}
 }
@@ -197,8 +196,28 @@ func (t *task) send(ctx context.Context, req openai.ChatCompletionRequest, estim
 	if t.a.cfg.MaxCompletionTokens > 0 {
 		req.MaxCompletionTokens = t.a.cfg.MaxCompletionTokens
 	}
-	resp, err := t.a.chat.Chat(ctx, req)
+	done := t.run.meter.request()
+	resp, err := t.a.chat.Chat(llm.WithScope(ctx, t.label()), req)
+	done(resp.Usage.PromptTokens, resp.Usage.CompletionTokens)
 	t.run.budget.settle(estimate, resp.Usage)
 	t.account(resp.Usage)
+	t.stopIfDefinitive(err)
 	return resp, err
+}
+
+// stopIfDefinitive stops the run when err would fail every other request
+// alike, and remembers that this group's failure was the cause.
+func (t *task) stopIfDefinitive(err error) {
+	if err != nil && stopsRun(err) && t.run.halter.halt(err) {
+		t.mu.Lock()
+		t.halted = true
+		t.mu.Unlock()
+	}
+}
+
+// stoppedRun reports whether this group's failure stopped the run.
+func (t *task) stoppedRun() bool {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	return t.halted
 }

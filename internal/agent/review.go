@@ -7,6 +7,7 @@ import (
 	"sort"
 	"strings"
 	"sync"
+	"time"
 
 	"github.com/ocr-ci/ocr/review"
 	"github.com/ocr-ci/ocr/tools"
@@ -14,11 +15,20 @@ import (
 
 // Review reviews in.Files: it bundles them into groups, reviews the groups
 // concurrently, and reports every file as reviewed or not reviewed with a
-// reason. It never returns early: a failing group fails only its files.
+// reason. A failing group fails only its files, except for a failure that
+// would fail every request alike (a wrong URL, key or model, an endpoint
+// that does not answer): that one stops the run at once, the requests in
+// flight included, and every file not reviewed names it. When ctx ends
+// (the run's deadline), the groups end and the output says what was done.
 func (a *Agent) Review(ctx context.Context, in Input) Output {
+	ctx, cancel := context.WithCancelCause(ctx)
+	defer cancel(nil)
 	r := a.newRun(ctx, in)
 	groups := Bundle(r.groupFiles(), a.cfg.GroupFiles, a.cfg.GroupTokens)
+	r.meter, r.halter = &meter{start: time.Now(), groups: len(groups)}, &halter{cancel: cancel}
 	r.progress("reviewing %d file(s) in %d group(s), %d at a time", len(in.Files), len(groups), a.cfg.Concurrency)
+	stopBeat, beating := make(chan struct{}), make(chan struct{})
+	go func() { defer close(beating); r.heartbeat(ctx, a.cfg.Heartbeat, stopBeat) }()
 	results := make([]groupResult, len(groups))
 	slots := make(chan struct{}, a.cfg.Concurrency)
 	var wg sync.WaitGroup
@@ -32,6 +42,8 @@ func (a *Agent) Review(ctx context.Context, in Input) Output {
 		}()
 	}
 	wg.Wait()
+	close(stopBeat)
+	<-beating
 	return r.output(groups, results)
 }
 
@@ -52,10 +64,16 @@ func (r *run) group(ctx context.Context, i, n int, g Group) groupResult {
 	}
 	t := &task{a: r.a, run: r, files: files,
 		sess: &tools.Session{Source: r.in.Source, Diffs: r.diffs, File: files[0].Path}}
-	if ctx.Err() != nil {
-		return groupResult{reason: review.ReasonTimeout, detail: "the run was cancelled before the group started"}
+	if ctx.Err() != nil { // stopped or out of time: no request, no line
+		reason, detail := ended(ctx, r.a.cfg.GroupTimeout.String())
+		return groupResult{reason: reason, detail: detail}
 	}
+	r.progress("group %d/%d %s: started", i+1, n, t.label())
 	res := t.review(ctx)
+	r.meter.done.Add(1)
+	if ctx.Err() != nil && !t.stoppedRun() && res.reason != "" {
+		return res // ended by another group's failure or the deadline: the run's summary says why
+	}
 	state := "reviewed"
 	if res.reason != "" {
 		state = "not reviewed (" + string(res.reason) + ")"

@@ -25,6 +25,9 @@ type run struct {
 	final, nudge, planFinal          string
 	planTools, mainTools, finalTools toolSet
 
+	meter  *meter
+	halter *halter
+
 	outMu sync.Mutex
 	out   io.Writer
 

@@ -2,10 +2,12 @@ package agent
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"strings"
 	"sync"
 
+	"github.com/ocr-ci/ocr/internal/llm"
 	"github.com/ocr-ci/ocr/review"
 	"github.com/ocr-ci/ocr/tools"
 	openai "github.com/sashabaranov/go-openai"
@@ -24,6 +26,8 @@ type task struct {
 	comments []indexed
 	seq      int
 	calls    int // code_comment calls placed so far
+	// halted is set when this group's failure stopped the run.
+	halted bool
 }
 
 // groupResult is the outcome of one group.
@@ -52,7 +56,7 @@ func (t *task) addUsage(u review.Usage) {
 // review runs the plan phase when the group is large, then the main
 // rounds, all under the group's timeout.
 func (t *task) review(ctx context.Context) groupResult {
-	ctx, cancel := context.WithTimeout(ctx, t.a.cfg.GroupTimeout)
+	ctx, cancel := context.WithTimeoutCause(ctx, t.a.cfg.GroupTimeout, errGroupTimeout)
 	defer cancel()
 	var res groupResult
 	data := t.promptData()
@@ -102,7 +106,7 @@ func (t *task) plan(ctx context.Context, data mainData) (string, loopResult) {
 	c.user(t.a.prompts.render(tmplMain, data))
 	r := t.loop(ctx, c, loopSpec{phase: tools.PhasePlan, tools: t.run.planTools, rounds: planRounds - 1,
 		final: t.run.planFinal, textEnds: true, nudge: t.run.planFinal})
-	if !r.done {
+	if !r.done && ctx.Err() == nil {
 		t.run.progress("plan for %s failed (%s); reviewing without a plan", t.label(), r.reason)
 		return "", r
 	}
@@ -128,11 +132,18 @@ func (t *task) filtered(ctx context.Context, cs []review.Comment) ([]review.Comm
 	if t.a.cfg.Filter == nil || len(cs) == 0 {
 		return cs, 0
 	}
-	kept, u, err := t.a.cfg.Filter(ctx, t.groupDiff(), cs)
+	done := t.run.meter.request()
+	kept, u, err := t.a.cfg.Filter(llm.WithScope(ctx, t.label()), t.groupDiff(), cs)
+	done(u.PromptTokens, u.CompletionTokens)
 	t.run.budget.settle(0, openai.Usage{PromptTokens: u.PromptTokens, CompletionTokens: u.CompletionTokens})
 	t.addUsage(u)
-	if err != nil {
-		t.run.progress("filter for %s failed (%v); keeping all %d comment(s)", t.label(), err, len(cs))
+	switch {
+	case errors.Is(err, ErrNoDrops):
+		t.run.progress("filter for %s: kept all %d comment(s), none named to drop", t.label(), len(cs))
+		return cs, 0
+	case err != nil:
+		t.stopIfDefinitive(err)
+		t.run.progress("filter for %s could not run (%v); keeping all %d comment(s)", t.label(), err, len(cs))
 		return cs, 0
 	}
 	return kept, len(cs) - len(kept)

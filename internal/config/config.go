@@ -57,7 +57,9 @@ type Config struct {
 	Model string `env:"OCR_MODEL"`
 	// Concurrency is the number of groups reviewed at once (default 8).
 	Concurrency int `env:"OCR_CONCURRENCY"`
-	// Timeout bounds one group's review (default 10m).
+	// Timeout is the whole run's deadline (default 20m, below common CI job
+	// limits): when it is reached, ocr stops, writes every report marked
+	// incomplete and exits 3.
 	Timeout time.Duration `env:"OCR_TIMEOUT"`
 	// MaxTokensBudget bounds the prompt + completion tokens of the run (0: none).
 	MaxTokensBudget int `env:"OCR_MAX_TOKENS_BUDGET"`
@@ -114,7 +116,7 @@ func (c *Config) bindAgent(fs *flag.FlagSet) {
 	fs.StringVar(&c.BackgroundFile, "background-file", c.BackgroundFile, "file with background for the reviewer")
 	fs.StringVar(&c.Model, "model", c.Model, "model name (overrides OCR_LLM_MODEL)")
 	fs.IntVar(&c.Concurrency, "concurrency", c.Concurrency, "groups reviewed at once (default 8)")
-	fs.DurationVar(&c.Timeout, "timeout", c.Timeout, "time limit per group (default 10m)")
+	fs.DurationVar(&c.Timeout, "timeout", c.Timeout, "time limit of the whole run; when reached, every report is written marked incomplete and ocr exits 3 (default 20m)")
 	fs.IntVar(&c.MaxTokensBudget, "max-tokens-budget", c.MaxTokensBudget, "token budget of the run, prompt + completion (0: none)")
 	fs.IntVar(&c.MaxComments, "max-comments", c.MaxComments, "comments per run (default 50)")
 	fs.IntVar(&c.MaxInline, "max-inline", c.MaxInline, "inline comments per posted review (default 30)")
@@ -152,6 +154,12 @@ func (c *Config) Validate() error {
 	return nil
 }
 
+// DefaultTimeout is the whole run's deadline when --timeout and
+// OCR_TIMEOUT are unset: below the 30 to 60 minute limits CI jobs commonly
+// have, so that ocr, not the CI, ends a run that is too slow, and the
+// reports are still written.
+const DefaultTimeout = 20 * time.Minute
+
 // Defaults fills the zero values.
 func (c *Config) Defaults() {
 	setDefault(&c.MaxGitProcs, 16)
@@ -160,7 +168,7 @@ func (c *Config) Defaults() {
 	setDefault(&c.MaxComments, 50)
 	setDefault(&c.MaxInline, 30)
 	if c.Timeout <= 0 {
-		c.Timeout = 10 * time.Minute
+		c.Timeout = DefaultTimeout
 	}
 	if c.SarifFile == "" {
 		c.SarifFile = reporters.DefaultSARIFPath

@@ -59,14 +59,17 @@ func TestChatRetries(t *testing.T) {
 		answers   []llmtest.Answer
 		wantErr   int // HTTP status of the final error, -1 for success
 		wantSleep []time.Duration
+		// wantLogs: one line per kind of failure that is retried, not one
+		// per attempt; the final failure is the caller's to report.
+		wantLogs int
 	}{
-		{"429 honours Retry-After", []llmtest.Answer{{Status: 429, RetryAfter: "2"}, llmtest.Text("ok")}, -1, []time.Duration{2 * time.Second}},
-		{"500 then success", []llmtest.Answer{{Status: 500}, {Status: 503}, llmtest.Text("ok")}, -1, []time.Duration{250 * time.Millisecond, 500 * time.Millisecond}},
-		{"truncated body is retried", []llmtest.Answer{{Truncate: true}, llmtest.Text("ok")}, -1, []time.Duration{250 * time.Millisecond}},
-		{"400 is not retried", []llmtest.Answer{{Status: 400}}, 400, nil},
-		{"401 is not retried", []llmtest.Answer{{Status: 401}}, 401, nil},
-		{"attempts are bounded", []llmtest.Answer{{Status: 502}, {Status: 502}, {Status: 502}}, 502, []time.Duration{250 * time.Millisecond, 500 * time.Millisecond}},
-		{"long Retry-After gives up", []llmtest.Answer{{Status: 429, RetryAfter: "86400"}}, 429, nil},
+		{"429 honours Retry-After", []llmtest.Answer{{Status: 429, RetryAfter: "2"}, llmtest.Text("ok")}, -1, []time.Duration{2 * time.Second}, 1},
+		{"500 then success", []llmtest.Answer{{Status: 500}, {Status: 503}, llmtest.Text("ok")}, -1, []time.Duration{250 * time.Millisecond, 500 * time.Millisecond}, 2},
+		{"truncated body is retried", []llmtest.Answer{{Truncate: true}, llmtest.Text("ok")}, -1, []time.Duration{250 * time.Millisecond}, 1},
+		{"400 is not retried", []llmtest.Answer{{Status: 400}}, 400, nil, 0},
+		{"401 is not retried", []llmtest.Answer{{Status: 401}}, 401, nil, 0},
+		{"attempts are bounded", []llmtest.Answer{{Status: 502}, {Status: 502}, {Status: 502}}, 502, []time.Duration{250 * time.Millisecond, 500 * time.Millisecond}, 1},
+		{"long Retry-After gives up", []llmtest.Answer{{Status: 429, RetryAfter: "86400"}}, 429, nil, 0},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -103,31 +106,55 @@ func TestChatRetries(t *testing.T) {
 					t.Errorf("log line leaks the token: %s", l)
 				}
 			}
-			if len(r.logs) != len(tt.answers)-boolInt(tt.wantErr < 0 && len(tt.answers) == 1) {
-				t.Errorf("logs = %q, want one per failed attempt", r.logs)
+			if len(r.logs) != tt.wantLogs {
+				t.Errorf("logs = %q, want %d", r.logs, tt.wantLogs)
 			}
 		})
 	}
 }
 
-func boolInt(b bool) int {
-	if b {
-		return 1
-	}
-	return 0
-}
-
-func TestChatAttemptTimeoutIsRetried(t *testing.T) {
-	srv := llmtest.New(t, llmtest.Script{Match: []string{"M"}, Answers: []llmtest.Answer{{Hang: true}, llmtest.Text("ok")}})
+// An endpoint that does not answer within the response timeout is not
+// asked again (a hung endpoint must fail a review in minutes, not in
+// attempts × timeout); when it never answered, the failure stops the run.
+func TestChatNoAnswerIsNotRetried(t *testing.T) {
+	srv := llmtest.New(t, llmtest.Script{Match: []string{"M"}, Answers: []llmtest.Answer{{Hang: true}}})
 	cfg := srv.Config()
 	cfg.Timeout = llm.Seconds(100 * time.Millisecond)
 	r := &recorder{}
-	resp, err := newClient(t, cfg, r).Chat(context.Background(), ask("M"))
-	if err != nil || resp.Choices[0].Message.Content != "ok" {
-		t.Fatalf("Chat = %v, %v", resp, err)
+	start := time.Now()
+	_, err := newClient(t, cfg, r).Chat(context.Background(), ask("M"))
+	var e *llm.Error
+	if !errors.As(err, &e) || e.Kind != llm.KindNoAnswer || e.Retryable || !e.StopsRun() {
+		t.Fatalf("Chat error = %#v, want a KindNoAnswer that stops the run", err)
 	}
-	if len(r.sleeps) != 1 {
-		t.Errorf("sleeps = %v, want one retry", r.sleeps)
+	if !strings.Contains(err.Error(), "did not answer within 100ms") || e.Variable() != "OCR_LLM_TIMEOUT" {
+		t.Errorf("error = %v, want it to say the endpoint did not answer", err)
+	}
+	if d := time.Since(start); d > 2*time.Second || len(r.sleeps) != 0 || srv.Count() != 1 {
+		t.Errorf("took %s, %d sleeps, %d requests; want one attempt", d, len(r.sleeps), srv.Count())
+	}
+}
+
+// Options.ResponseTimeout wins over OCR_LLM_TIMEOUT; after one answer of
+// the endpoint, a slow answer fails only its request, not the run.
+func TestChatResponseTimeoutOption(t *testing.T) {
+	srv := llmtest.New(t, llmtest.Script{Match: []string{"M"}, Answers: []llmtest.Answer{llmtest.Text("ok"), {Hang: true}}})
+	cfg := srv.Config()
+	cfg.Timeout = llm.Seconds(time.Hour)
+	r := &recorder{}
+	opt := r.options()
+	opt.ResponseTimeout = 100 * time.Millisecond
+	c, err := llm.New(cfg, opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := c.Chat(context.Background(), ask("M")); err != nil {
+		t.Fatal(err)
+	}
+	_, err = c.Chat(context.Background(), ask("M"))
+	var e *llm.Error
+	if !errors.As(err, &e) || e.Kind != llm.KindNoAnswer || e.StopsRun() {
+		t.Fatalf("Chat error = %#v, want a KindNoAnswer that fails only this request", err)
 	}
 }
 

@@ -14,9 +14,6 @@ import (
 	"time"
 )
 
-// DefaultTimeout bounds one HTTP attempt when OCR_LLM_TIMEOUT is unset.
-const DefaultTimeout = 300 * time.Second
-
 // DefaultAzureAPIVersion is the Azure OpenAI api-version used when
 // OCR_LLM_AZURE_API_VERSION is unset: the first GA version with tool calls
 // (go-openai's default, 2023-05-15, predates them).

@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/ocr-ci/ocr/internal/llm"
+	"github.com/ocr-ci/ocr/internal/llm/llmtest"
 )
 
 // A provider that quotes the API key in its error must not get the key
@@ -55,6 +56,57 @@ func TestChatRedactsEchoedToken(t *testing.T) {
 			if strings.Contains(l, token) {
 				t.Errorf("HTTP %d: log shows the key: %s", status, l)
 			}
+		}
+	}
+}
+
+// Redaction happens before any cut: a provider message that quotes the key
+// across the 300-byte limit must not leave a prefix of it (issue 14, class
+// 8), and the values of OCR_LLM_EXTRA_HEADERS are secrets too.
+func TestRedactBeforeClip(t *testing.T) {
+	const token = "sk-proj-ABCDEFGHIJKLMNOPQRSTUVWX"
+	const header = "hdr-secret-0123456789abcdef"
+	for _, offset := range []int{0, 270, 285, 290, 295, 299, 300, 310} {
+		for _, secret := range []string{token, header, "0123456789abcdef"} {
+			msg := strings.Repeat("word ", offset/5) + secret + " more words after the key"
+			srv := llmtest.New(t)
+			srv.Handle(func(llmtest.Request) llmtest.Answer { return llmtest.Answer{Status: 401, Message: msg} })
+			cfg := srv.Config()
+			cfg.Token = token
+			cfg.ExtraHeaders = llm.Headers{"Authorization": "Bearer " + llmtest.Token, "X-Gateway-Key": "Key " + header[:9] + " " + "0123456789abcdef"}
+			cfg.ExtraHeaders["X-Other"] = header
+			c, err := llm.New(cfg, (&recorder{}).options())
+			if err != nil {
+				t.Fatal(err)
+			}
+			_, err = c.Chat(context.Background(), ask("x"))
+			if err == nil {
+				t.Fatal("no error")
+			}
+			for _, s := range []string{token, header, "0123456789abcdef"} {
+				for n := 6; n <= len(s); n++ {
+					if strings.Contains(err.Error(), s[:n]) {
+						t.Errorf("offset %d: the error shows %d characters of a secret: %v", offset, n, err)
+						break
+					}
+				}
+			}
+		}
+	}
+}
+
+// Clip never cuts inside a word, nor inside a rune.
+func TestClipAtWordBoundary(t *testing.T) {
+	for _, tc := range []struct{ in, want string }{
+		{"short message", "short message"},
+		{"the quick brown fox jumps over", "the quick brown…"},
+		{"the   quick\n\tbrown fox jumps", "the quick brown…"},
+		{"unbrokenwordthatislong", "unbrokenwordthat…"},
+		{"héééééééééééé", "hééééééé…"},
+	} {
+		got := llm.Clip(tc.in, 16)
+		if got != tc.want {
+			t.Errorf("Clip(%q, 16) = %q, want %q", tc.in, got, tc.want)
 		}
 	}
 }

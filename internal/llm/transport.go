@@ -33,8 +33,28 @@ func (t *transport) RoundTrip(req *http.Request) (*http.Response, error) {
 	if a, ok := req.Context().Value(attemptKey{}).(*attempt); ok && resp != nil {
 		a.status = resp.StatusCode
 		a.retryAfter = resp.Header.Get("Retry-After")
+		a.contentType = resp.Header.Get("Content-Type")
+		resp.Body = &headRecorder{ReadCloser: resp.Body, a: a}
 	}
 	return resp, err
+}
+
+// maxHead is how much of a response body an attempt keeps for the error
+// message of an answer that does not decode.
+const maxHead = 2048
+
+// headRecorder keeps the first maxHead bytes read from a body.
+type headRecorder struct {
+	io.ReadCloser
+	a *attempt
+}
+
+func (h *headRecorder) Read(p []byte) (int, error) {
+	n, err := h.ReadCloser.Read(p)
+	if room := maxHead - len(h.a.head); room > 0 && n > 0 {
+		h.a.head = append(h.a.head, p[:min(n, room)]...)
+	}
+	return n, err
 }
 
 // mergeBody overwrites top-level keys of the JSON body with the extra body.
@@ -62,8 +82,10 @@ func (t *transport) mergeBody(req *http.Request) error {
 
 // attempt is what the transport saw of one HTTP exchange.
 type attempt struct {
-	status     int
-	retryAfter string
+	status      int
+	retryAfter  string
+	contentType string
+	head        []byte
 }
 
 type attemptKey struct{}

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"net/http"
 	"strings"
 	"time"
@@ -72,11 +73,19 @@ func matches(head string, subs []string) bool {
 
 // answer writes a for req.
 func (s *Server) answer(w http.ResponseWriter, req Request, a Answer) {
-	if a.Status != 0 {
-		if a.RetryAfter != "" {
-			w.Header().Set("Retry-After", a.RetryAfter)
+	if a.RetryAfter != "" {
+		w.Header().Set("Retry-After", a.RetryAfter)
+	}
+	switch {
+	case a.Body != "":
+		writeRaw(w, a)
+		return
+	case a.Status != 0:
+		msg := a.Message
+		if msg == "" {
+			msg = http.StatusText(a.Status)
 		}
-		writeError(w, a.Status, http.StatusText(a.Status))
+		writeError(w, a.Status, msg)
 		return
 	}
 	body, err := json.Marshal(s.response(req, a))
@@ -120,6 +129,20 @@ func completionSize(a Answer) int {
 		n += len(c.Name) + len(c.Args)
 	}
 	return n
+}
+
+// writeRaw writes a verbatim body.
+func writeRaw(w http.ResponseWriter, a Answer) {
+	ct, status := a.ContentType, a.Status
+	if ct == "" {
+		ct = "text/html; charset=utf-8"
+	}
+	if status == 0 {
+		status = http.StatusOK
+	}
+	w.Header().Set("Content-Type", ct)
+	w.WriteHeader(status)
+	io.WriteString(w, a.Body)
 }
 
 // writeError writes an OpenAI-style error body.

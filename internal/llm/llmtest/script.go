@@ -41,6 +41,14 @@ type Answer struct {
 	Status int
 	// RetryAfter is sent as the Retry-After header of an error answer.
 	RetryAfter string
+	// Message replaces the error message of a Status answer (a provider
+	// that quotes the key, a long explanation).
+	Message string
+	// Body, when set, is sent verbatim with Status (default 200) and
+	// ContentType (default text/html): a web server's page where an
+	// OpenAI answer was expected, or plain text.
+	Body        string
+	ContentType string
 	// Delay is added latency before answering.
 	Delay time.Duration
 	// Hang never answers: the request ends when the client gives up.
