@@ -1,6 +1,8 @@
 package reporters
 
 import (
+	"github.com/ocr-ci/ocr/internal/logtext"
+
 	"bytes"
 	"compress/gzip"
 	"context"
@@ -196,5 +198,7 @@ func marshalIndent(v any) ([]byte, error) {
 	if err := enc.Encode(v); err != nil {
 		return nil, err
 	}
-	return buf.Bytes(), nil
+	// A "##[" in a string would be a workflow command when the report is
+	// printed in an Actions log; the escape keeps the JSON's meaning.
+	return []byte(logtext.Inert(buf.String())), nil
 }

@@ -8,6 +8,7 @@ import (
 	"os"
 
 	"github.com/ocr-ci/ocr/internal/git"
+	"github.com/ocr-ci/ocr/internal/logtext"
 	"github.com/ocr-ci/ocr/tools"
 )
 
@@ -64,7 +65,9 @@ func (c *Command) callTool(ctx context.Context, cfg *Config, reg *tools.Registry
 	if err != nil {
 		return err
 	}
+	text := res.Text
 	if e.GitHub.Actions {
+		text = logtext.Inert(text)
 		// Tool output is repository content: in an Actions log, a line of it
 		// could be taken for a workflow command.
 		// https://docs.github.com/actions/reference/workflow-commands-for-github-actions#stopping-and-starting-workflow-commands
@@ -72,7 +75,7 @@ func (c *Command) callTool(ctx context.Context, cfg *Config, reg *tools.Registry
 		fmt.Fprintf(c.Stdout, "::stop-commands::%s\n", token)
 		defer fmt.Fprintf(c.Stdout, "::%s::\n", token)
 	}
-	_, err = fmt.Fprintln(c.Stdout, res.Text)
+	_, err = fmt.Fprintln(c.Stdout, text)
 	return err
 }
 

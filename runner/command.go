@@ -83,7 +83,7 @@ func (c *Command) fail(err error) int {
 	if errors.Is(err, flag.ErrHelp) {
 		return ExitOK
 	}
-	fmt.Fprintf(c.Stderr, "ocr: %s\n", strings.TrimSpace(err.Error()))
+	fmt.Fprintf(c.Stderr, "ocr: %s\n", safeLines(strings.TrimSpace(err.Error())))
 	return exitCode(err)
 }
 
