@@ -94,7 +94,8 @@ func (c *Command) toolSession(ctx context.Context, cfg *Config) (*tools.Session,
 		repo.Close()
 		return nil, nil, err
 	}
-	return &tools.Session{Source: guardSecrets(sourceFor(repo, ch)), Diffs: publicDiffs(ch.Diffs)}, func() { repo.Close() }, nil
+	moved := secretMoves(ch.Files)
+	return &tools.Session{Source: guardSecrets(sourceFor(repo, ch), moved...), Diffs: publicDiffs(ch.Diffs, moved...)}, func() { repo.Close() }, nil
 }
 
 // sourceFor returns where the tools read: the reviewed commit, or the work tree.

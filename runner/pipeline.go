@@ -125,9 +125,10 @@ func (c *Command) agentInput(j *job, repo *git.Repo, ch *Change, p Preview, set 
 	if err != nil {
 		return agent.Input{}, err
 	}
+	moved := secretMoves(ch.Files)
 	in := agent.Input{
-		Changes: anchor.NewChangeSet(ch.Files), Diffs: publicDiffs(ch.Diffs),
-		Source: guardSecrets(sourceFor(repo, ch)), Background: bg, Language: j.cfg.Language,
+		Changes: anchor.NewChangeSet(ch.Files), Diffs: publicDiffs(ch.Diffs, moved...),
+		Source: guardSecrets(sourceFor(repo, ch), moved...), Background: bg, Language: j.cfg.Language,
 		Rules: func(path string) (string, string) {
 			m := set.Match(path)
 			return m.RuleID, m.Text

@@ -8,6 +8,7 @@ import (
 
 	"github.com/ocr-ci/ocr/anchor"
 	"github.com/ocr-ci/ocr/internal/review"
+	"github.com/ocr-ci/ocr/internal/secretscan"
 )
 
 // Exclusion reasons: stable strings, part of the JSON output.
@@ -42,6 +43,9 @@ func selectFiles(files []anchor.File, diffs map[string]string, s selection) []re
 	for i := range files {
 		f := &files[i]
 		reason := s.reason(f, len(diffs[f.Path()]))
+		if reason == "" && secretscan.FindString(diffs[f.Path()]) != "" {
+			reason = ReasonSecret // a private key or a token: never sent to a model
+		}
 		out[i] = review.FileCoverage{
 			Path: f.Path(), OldPath: oldPathIfMoved(f), Status: string(f.Status),
 			Additions: f.Additions, Deletions: f.Deletions,
@@ -64,7 +68,7 @@ func (s selection) reason(f *anchor.File, diffBytes int) string {
 	switch {
 	case f.Binary:
 		return ReasonBinary
-	case isSecretPath(p):
+	case isSecretPath(p), isSecretPath(oldPathIfMoved(f)):
 		return ReasonSecret
 	case matchAny(s.exclude, p):
 		return ReasonUserExclude
