@@ -36,6 +36,13 @@ type Config struct {
 	// MaxFileTokens is the largest diff of one file that is reviewed, in
 	// estimated tokens (default 60,000); larger ones are too_large.
 	MaxFileTokens int `envconfig:"MAX_FILE_TOKENS"`
+	// MaxDiffMB is the diff budget, in MiB of parser cost (bytes plus 64
+	// per line), checked before parsing (default 128); files past it are
+	// too_large. Negative: none.
+	MaxDiffMB int `envconfig:"MAX_DIFF_MB"`
+	// MaxFiles caps the files reviewed per run (default 300, 100 for a
+	// fork's pull request); the rest are not reviewed (too_many). Negative: none.
+	MaxFiles int `envconfig:"MAX_FILES"`
 	// Tools replaces the tool registry (JSON file).
 	Tools string `envconfig:"TOOLS"`
 	// Rule is a rule.json file that wins over the repository's own.
@@ -54,7 +61,9 @@ type Config struct {
 	Concurrency int `envconfig:"CONCURRENCY"`
 	// Timeout bounds one group's review (default 10m).
 	Timeout time.Duration `envconfig:"TIMEOUT"`
-	// MaxTokensBudget bounds the prompt + completion tokens of the run (0: none).
+	// MaxTokensBudget bounds the prompt + completion tokens of the run
+	// (default 5,000,000; 1,000,000 for a fork's pull request); files left
+	// when it is spent are not reviewed (budget). Negative: none.
 	MaxTokensBudget int `envconfig:"MAX_TOKENS_BUDGET"`
 	// MaxComments caps comments per run (default 50); per file is a fifth of it, at least 5.
 	MaxComments int `envconfig:"MAX_COMMENTS"`
@@ -105,6 +114,8 @@ func (c *Config) bind(fs *flag.FlagSet) {
 	fs.BoolVar(&c.IncludeTests, "include-tests", c.IncludeTests, "review test files too")
 	fs.IntVar(&c.MaxGitProcs, "max-git-procs", c.MaxGitProcs, "concurrent git processes (default 16)")
 	fs.IntVar(&c.MaxFileTokens, "max-file-tokens", c.MaxFileTokens, "largest file diff reviewed, in tokens (default 60000)")
+	fs.IntVar(&c.MaxDiffMB, "max-diff-mb", c.MaxDiffMB, "diff budget checked before parsing, MiB (default 128; -1: none)")
+	fs.IntVar(&c.MaxFiles, "max-files", c.MaxFiles, "files reviewed per run (default 300, forks 100; -1: none)")
 	c.bindAgent(fs)
 }
 
@@ -119,7 +130,7 @@ func (c *Config) bindAgent(fs *flag.FlagSet) {
 	fs.StringVar(&c.Model, "model", c.Model, "model name (overrides OCR_LLM_MODEL)")
 	fs.IntVar(&c.Concurrency, "concurrency", c.Concurrency, "groups reviewed at once (default 8)")
 	fs.DurationVar(&c.Timeout, "timeout", c.Timeout, "time limit per group (default 10m)")
-	fs.IntVar(&c.MaxTokensBudget, "max-tokens-budget", c.MaxTokensBudget, "token budget of the run, prompt + completion (0: none)")
+	fs.IntVar(&c.MaxTokensBudget, "max-tokens-budget", c.MaxTokensBudget, "token budget of the run, prompt + completion (default 5000000, forks 1000000; -1: none)")
 	fs.IntVar(&c.MaxComments, "max-comments", c.MaxComments, "comments per run (default 50)")
 	fs.IntVar(&c.MaxInline, "max-inline", c.MaxInline, "inline comments per posted review (default 30)")
 	fs.BoolVar(&c.NoFilter, "no-filter", c.NoFilter, "skip the reflection filter")
@@ -159,6 +170,9 @@ func (c *Config) validate() error {
 func (c *Config) defaults() {
 	setDefault(&c.MaxGitProcs, 16)
 	setDefault(&c.MaxFileTokens, 60000)
+	setIfZero(&c.MaxDiffMB, defaultMaxDiffMB)
+	setIfZero(&c.MaxFiles, defaultMaxFiles)
+	setIfZero(&c.MaxTokensBudget, defaultMaxTokens)
 	setDefault(&c.Concurrency, 8)
 	setDefault(&c.MaxComments, 50)
 	setDefault(&c.MaxInline, 30)

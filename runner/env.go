@@ -17,6 +17,9 @@ func applyContext(cfg *Config, ci Context) {
 	if cfg.ConfigRef == "" {
 		cfg.ConfigRef = ci.ConfigRef
 	}
+	if ci.Fork {
+		forkCaps(cfg)
+	}
 	if len(cfg.Reports) == 0 && cfg.Format == "" {
 		for _, r := range ci.Reports {
 			if r == "sarif=ocr.sarif" {

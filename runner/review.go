@@ -68,7 +68,7 @@ func (c *Command) prepare(ctx context.Context, cfg *Config) (*prepared, error) {
 		repo.Close()
 		return nil, err
 	}
-	files := applyRuleSelection(selectFiles(ch.Files, ch.Diffs, c.selection(ctx, cfg, repo, ch)), set)
+	files := capFiles(applyRuleSelection(selectFiles(ch.Files, ch.Diffs, c.selection(ctx, cfg, repo, ch)), set), cfg.MaxFiles)
 	return &prepared{repo: repo, change: ch, rules: set, preview: newPreview(ch, files)}, nil
 }
 
@@ -76,7 +76,7 @@ func (c *Command) prepare(ctx context.Context, cfg *Config) (*prepared, error) {
 func (c *Command) selection(ctx context.Context, cfg *Config, repo *git.Repo, ch *Change) selection {
 	return selection{
 		exclude: cfg.Exclude, include: cfg.Include, includeTests: cfg.IncludeTests,
-		maxFileTokens: cfg.MaxFileTokens, generated: generatedProbe(ctx, repo, ch),
+		maxFileTokens: cfg.MaxFileTokens, generated: generatedProbe(ctx, repo, ch), overBudget: ch.OverBudget,
 	}
 }
 

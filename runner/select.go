@@ -25,6 +25,7 @@ const (
 	ReasonDeleted     = "deleted"
 	ReasonNoContent   = "no_content"
 	ReasonTooLarge    = "too_large"
+	ReasonTooMany     = "too_many"
 )
 
 // selection is what file selection needs besides the diff.
@@ -34,6 +35,8 @@ type selection struct {
 	maxFileTokens    int
 	// generated reports whether a file's header says it is generated.
 	generated func(path string) bool
+	// overBudget are files whose diff was not parsed (the diff budget).
+	overBudget map[string]bool
 }
 
 // selectFiles decides, for every file of the change, whether it is reviewed
@@ -79,6 +82,8 @@ func (s selection) reason(f *anchor.File, diffBytes int) string {
 		}
 	}
 	switch {
+	case s.overBudget[p]:
+		return ReasonTooLarge
 	case f.Status == anchor.StatusDeleted:
 		return ReasonDeleted
 	case len(f.Hunks) == 0:

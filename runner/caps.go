@@ -1,0 +1,81 @@
+package runner
+
+import (
+	"fmt"
+
+	"github.com/ocr-ci/ocr/internal/git"
+	"github.com/ocr-ci/ocr/internal/review"
+)
+
+// Default caps: generous for a normal pull request (tens of files, a diff of
+// a few MiB, a few hundred thousand tokens), they bound what a hostile one
+// can cost: memory (a PR of many ~30 MB text files), requests (100,000 tiny
+// files became 13,000 groups) and tokens. A fork's pull request, whose
+// author is not trusted, gets lower ones. docs/reference.md lists them.
+const (
+	defaultMaxDiffMB = 128
+	defaultMaxFiles  = 300
+	defaultMaxTokens = 5_000_000
+	forkMaxFiles     = 100
+	forkMaxTokens    = 1_000_000
+)
+
+// forkCaps lowers the caps the user did not set, for a fork's pull request.
+func forkCaps(cfg *Config) {
+	setIfZero(&cfg.MaxFiles, forkMaxFiles)
+	setIfZero(&cfg.MaxTokensBudget, forkMaxTokens)
+}
+
+// diffBudget is the diff budget in bytes of parser cost; 0 means none.
+func diffBudget(cfg *Config) int64 {
+	if cfg.MaxDiffMB <= 0 {
+		return 0
+	}
+	return int64(cfg.MaxDiffMB) << 20
+}
+
+// parseWithin parses a diff cut to the budget and records the files whose
+// diff was left out, with the line counts git's output gave.
+func (ch *Change) parseWithin(raw string, cuts []git.Cut, err error) error {
+	if err := ch.parse(raw, err); err != nil {
+		return err
+	}
+	for _, c := range cuts {
+		if c.Index >= len(ch.Files) {
+			return fmt.Errorf("could not parse the diff: %d files, but file %d was cut (a bug: please report it)", len(ch.Files), c.Index)
+		}
+		f := &ch.Files[c.Index]
+		f.Additions, f.Deletions = c.Additions, c.Deletions
+		if ch.OverBudget == nil {
+			ch.OverBudget = map[string]bool{}
+		}
+		ch.OverBudget[f.Path()] = true
+	}
+	return nil
+}
+
+// capFiles keeps at most max files reviewed, in the selection's order; the
+// others are not reviewed, reason too_many. max <= 0 means no cap.
+func capFiles(files []review.FileCoverage, max int) []review.FileCoverage {
+	if max <= 0 {
+		return files
+	}
+	n := 0
+	for i := range files {
+		if !files[i].Reviewed {
+			continue
+		}
+		if n++; n > max {
+			files[i].Reviewed, files[i].Reason = false, ReasonTooMany
+			files[i].Detail = fmt.Sprintf("over the cap of %d files reviewed per run (--max-files)", max)
+		}
+	}
+	return files
+}
+
+// setIfZero sets an unset cap; a negative one means "none" and is kept.
+func setIfZero(v *int, d int) {
+	if *v == 0 {
+		*v = d
+	}
+}
