@@ -47,11 +47,39 @@ func (ch *Change) parseWithin(raw string, cuts []git.Cut, err error) error {
 		f := &ch.Files[c.Index]
 		f.Additions, f.Deletions = c.Additions, c.Deletions
 		if ch.OverBudget == nil {
-			ch.OverBudget = map[string]bool{}
+			ch.OverBudget = map[string]int64{}
 		}
-		ch.OverBudget[f.Path()] = true
+		ch.OverBudget[f.Path()] = c.Bytes
 	}
 	return nil
+}
+
+// budgetDetail explains a file the diff budget left out that would have
+// been reviewed: the review falls short of it.
+const budgetDetail = "the diff budget (--max-diff-mb) was spent before this file"
+
+// markBudget explains the files the diff budget left out; a file whose diff
+// is too large by itself (--max-file-tokens) would not have been reviewed
+// anyway and keeps the plain too_large.
+func markBudget(files []review.FileCoverage, over map[string]int64, maxFileTokens int) []review.FileCoverage {
+	for i := range files {
+		if n, ok := over[files[i].Path]; ok && files[i].Reason == ReasonTooLarge && n/4 <= int64(maxFileTokens) {
+			files[i].Detail = budgetDetail
+		}
+	}
+	return files
+}
+
+// shortOfCaps reports whether a cap left out a file that would have been
+// reviewed: the review is then partial, not complete (a hostile pull
+// request must not hide a file behind 300 others and still pass).
+func shortOfCaps(files []review.FileCoverage) bool {
+	for _, f := range files {
+		if f.Reason == ReasonTooMany || f.Reason == ReasonTooLarge && f.Detail == budgetDetail {
+			return true
+		}
+	}
+	return false
 }
 
 // capFiles keeps at most max files reviewed, in the selection's order; the

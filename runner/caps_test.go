@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/ocr-ci/ocr/internal/git"
+	"github.com/ocr-ci/ocr/internal/llm/llmtest"
 )
 
 // textFile is n lines of 50 bytes.
@@ -40,7 +41,7 @@ func TestDiffBudgetCutsFilesBeforeParsing(t *testing.T) {
 	want := map[string]bool{"a3.go": true, "a4.go": true, "a5.go": true}
 	for _, f := range ch.Files {
 		p := f.Path()
-		if ch.OverBudget[p] != want[p] {
+		if (ch.OverBudget[p] > 0) != want[p] {
 			t.Errorf("%s: over budget %v, want %v", p, ch.OverBudget[p], want[p])
 		}
 		if want[p] && (len(f.Hunks) != 0 || f.Additions != 4000 || strings.Contains(ch.Diffs[p], "var a")) {
@@ -108,5 +109,35 @@ func TestForkCapsAreLower(t *testing.T) {
 	cfg.defaults()
 	if cfg.MaxFiles != defaultMaxFiles || cfg.MaxTokensBudget != defaultMaxTokens || cfg.MaxDiffMB != defaultMaxDiffMB {
 		t.Errorf("defaults: %+v", cfg)
+	}
+}
+
+// A review that a cap cut short is partial, not complete: a hostile pull
+// request must not hide a file behind many others and still pass.
+func TestCappedReviewIsPartial(t *testing.T) {
+	clearCI(t)
+	r := newTestRepo(t)
+	r.write("README.md", "# r\n")
+	base := r.commit("base")
+	r.write("a.go", "package a\n\nvar A = 1\n")
+	r.write("b.go", "package b\n\nvar B = 2\n")
+	r.commit("pr")
+	srv := llmtest.New(t)
+	srv.Handle(func(llmtest.Request) llmtest.Answer { return llmtest.Calls(llmtest.Done()) })
+	useLLM(t, srv)
+	for _, tc := range []struct {
+		args   []string
+		code   int
+		status string
+	}{
+		{[]string{"--max-files", "1"}, ExitIncomplete, "partial"},
+		{[]string{"--max-files", "1", "--allow-partial"}, ExitOK, "partial"},
+		{nil, ExitOK, "complete"},
+	} {
+		args := append([]string{"review", "--repo", r.dir, "--from", base, "--to", "HEAD", "--format", "json", "--no-filter"}, tc.args...)
+		code, out, errs := run(t, args...)
+		if code != tc.code || !strings.Contains(out, `"status": "`+tc.status+`"`) {
+			t.Errorf("%v: exit %d, want %d and status %s:\n%s\n%s", tc.args, code, tc.code, tc.status, out, errs)
+		}
 	}
 }

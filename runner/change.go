@@ -25,8 +25,8 @@ type Change struct {
 	// Notes say what was done to make the range available (shallow clones).
 	Notes []string
 	// OverBudget are the files whose diff was left out, unparsed, because
-	// the diff budget was spent (see diffBudget).
-	OverBudget map[string]bool
+	// the diff budget was spent (see diffBudget), with the size of that diff.
+	OverBudget map[string]int64
 	budget     int64
 }
 

@@ -107,6 +107,9 @@ func (c *Command) runAgent(ctx context.Context, j *job, repo *git.Repo, ch *Chan
 	if len(in.Files) == 0 {
 		c.logf("nothing to review: %d changed file(s), none selected (see --preview)", len(p.Files))
 		rv.Status, rv.Files, rv.Finished = review.StatusComplete, p.Files, time.Now()
+		if shortOfCaps(p.Files) {
+			rv.Status = review.StatusFailed // selected files, none reviewed
+		}
 		return rv, nil
 	}
 	client, err := llm.New(j.llm, llm.Options{Logf: c.logf})
@@ -190,6 +193,9 @@ func (c *Command) finish(j *job, rv *review.Review, p Preview, out agent.Output,
 	rv.Comments, rv.Dropped = capComments(j.cfg, deduped)
 	rv.Rules = usedRules(set, rv.Files)
 	rv.Usage, rv.Status, rv.Errors, rv.Finished = out.Usage, out.Status, out.Errors, time.Now()
+	if rv.Status == review.StatusComplete && shortOfCaps(rv.Files) {
+		rv.Status = review.StatusPartial
+	}
 }
 
 // capComments keeps the most severe comments within --max-comments per run

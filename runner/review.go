@@ -68,7 +68,8 @@ func (c *Command) prepare(ctx context.Context, cfg *Config) (*prepared, error) {
 		repo.Close()
 		return nil, err
 	}
-	files := capFiles(applyRuleSelection(selectFiles(ch.Files, ch.Diffs, c.selection(ctx, cfg, repo, ch)), set), cfg.MaxFiles)
+	files := applyRuleSelection(selectFiles(ch.Files, ch.Diffs, c.selection(ctx, cfg, repo, ch)), set)
+	files = capFiles(markBudget(files, ch.OverBudget, cfg.MaxFileTokens), cfg.MaxFiles)
 	return &prepared{repo: repo, change: ch, rules: set, preview: newPreview(ch, files)}, nil
 }
 

@@ -36,7 +36,7 @@ type selection struct {
 	// generated reports whether a file's header says it is generated.
 	generated func(path string) bool
 	// overBudget are files whose diff was not parsed (the diff budget).
-	overBudget map[string]bool
+	overBudget map[string]int64
 }
 
 // selectFiles decides, for every file of the change, whether it is reviewed
@@ -82,7 +82,7 @@ func (s selection) reason(f *anchor.File, diffBytes int) string {
 		}
 	}
 	switch {
-	case s.overBudget[p]:
+	case s.overBudget[p] > 0:
 		return ReasonTooLarge
 	case f.Status == anchor.StatusDeleted:
 		return ReasonDeleted

@@ -18,9 +18,11 @@ const DiffLineCost = 64
 // Cut is a file whose diff DiffTextWithin left out: only its header (the
 // "diff --git" line, modes, rename and index lines) is kept, so a parser
 // still sees the file, without hunks. Index is its place among the diff's
-// files; Additions and Deletions are counted from the text left out.
+// files; Additions and Deletions are counted from the text left out, and
+// Bytes is the size of the file's whole diff.
 type Cut struct {
 	Index, Additions, Deletions int
+	Bytes                       int64
 }
 
 // section is one file's part of the diff output: offsets in the output
@@ -82,7 +84,7 @@ func keepWithin(f io.ReaderAt, secs []section, budget int64) (string, []Cut, err
 			size += s.end - s.start
 			continue
 		}
-		cuts = append(cuts, Cut{Index: i, Additions: s.adds, Deletions: s.dels})
+		cuts = append(cuts, Cut{Index: i, Additions: s.adds, Deletions: s.dels, Bytes: s.end - s.start})
 		size += s.header - s.start
 	}
 	var b strings.Builder
