@@ -24,6 +24,9 @@ const (
 	// --max-file-tokens) and by the agent (the group exceeds the model's
 	// context).
 	ReasonTooLarge Reason = "too_large"
+	// ReasonTooMany: the file is past the cap of files reviewed per run
+	// (--max-files).
+	ReasonTooMany Reason = "too_many"
 )
 
 // Reasons a selected file ends not reviewed, decided by the agent loop.

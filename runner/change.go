@@ -25,11 +25,15 @@ type Change struct {
 	Diffs map[string]string
 	// Notes say what was done to make the range available (shallow clones).
 	Notes []string
+	// OverBudget are the files whose diff was left out, unparsed, because
+	// the diff budget was spent (see config.Config.DiffBudget), with the size of that diff.
+	OverBudget map[string]int64
+	budget     int64
 }
 
 // loadChange computes the diff the configuration asks for.
 func loadChange(ctx context.Context, repo *git.Repo, c *config.Config) (*Change, error) {
-	ch := &Change{Mode: c.Mode()}
+	ch := &Change{Mode: c.Mode(), budget: c.DiffBudget()}
 	var err error
 	switch ch.Mode {
 	case "range":
@@ -37,7 +41,7 @@ func loadChange(ctx context.Context, repo *git.Repo, c *config.Config) (*Change,
 		if err != nil && c.FromIsGuess && errors.Is(err, git.ErrUnknownRef) {
 			// A new branch's base is a guess (the default branch), which a
 			// shallow checkout may not have: review the pushed head commit.
-			*ch = Change{Mode: "commit", Notes: append(ch.Notes, fmt.Sprintf("%s is not available: reviewing %s against its parent", c.From, c.To))}
+			*ch = Change{Mode: "commit", budget: ch.budget, Notes: append(ch.Notes, fmt.Sprintf("%s is not available: reviewing %s against its parent", c.From, c.To))}
 			err = ch.loadCommit(ctx, repo, c.To)
 		}
 	case "commit":
@@ -62,7 +66,7 @@ func (ch *Change) loadRange(ctx context.Context, repo *git.Repo, from, to string
 	if err != nil {
 		return err
 	}
-	return ch.parse(repo.DiffText(ctx, ch.Base, ch.Head))
+	return ch.parseWithin(repo.DiffTextWithin(ctx, ch.Base, ch.Head, ch.budget))
 }
 
 // resolveRange sets Head to the commit of to and Base to the merge base.
@@ -96,7 +100,7 @@ func (ch *Change) loadCommit(ctx context.Context, repo *git.Repo, commit string)
 	if ch.Base == "" {
 		ch.Base = git.EmptyTree
 	}
-	return ch.parse(repo.DiffText(ctx, ch.Base, ch.Head))
+	return ch.parseWithin(repo.DiffTextWithin(ctx, ch.Base, ch.Head, ch.budget))
 }
 
 func (ch *Change) loadWorkspace(ctx context.Context, repo *git.Repo) error {

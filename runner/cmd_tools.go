@@ -11,6 +11,7 @@ import (
 	"github.com/ocr-ci/ocr/internal/ci"
 	"github.com/ocr-ci/ocr/internal/config"
 	"github.com/ocr-ci/ocr/internal/git"
+	"github.com/ocr-ci/ocr/internal/logtext"
 	"github.com/ocr-ci/ocr/internal/selection"
 	"github.com/ocr-ci/ocr/tools"
 )
@@ -68,7 +69,9 @@ func (c *Command) callTool(ctx context.Context, cfg *config.Config, reg *tools.R
 	if err != nil {
 		return usagef("%w", err)
 	}
+	text := res.Text
 	if e.GitHub.Actions {
+		text = logtext.Inert(text)
 		// Tool output is repository content: in an Actions log, a line of it
 		// could be taken for a workflow command.
 		// https://docs.github.com/actions/reference/workflow-commands-for-github-actions#stopping-and-starting-workflow-commands
@@ -76,7 +79,7 @@ func (c *Command) callTool(ctx context.Context, cfg *config.Config, reg *tools.R
 		fmt.Fprintf(c.Stdout, "::stop-commands::%s\n", token)
 		defer fmt.Fprintf(c.Stdout, "::%s::\n", token)
 	}
-	if _, err := fmt.Fprintln(c.Stdout, res.Text); err != nil {
+	if _, err := fmt.Fprintln(c.Stdout, text); err != nil {
 		return err
 	}
 	return callFailure(reg, name, res)
@@ -113,7 +116,8 @@ func (c *Command) toolSession(ctx context.Context, cfg *config.Config) (*tools.S
 		repo.Close()
 		return nil, nil, err
 	}
-	return &tools.Session{Source: selection.GuardSecrets(sourceFor(repo, ch)), Diffs: selection.PublicDiffs(ch.Diffs)}, func() { repo.Close() }, nil
+	moved := selection.SecretMoves(ch.Files)
+	return &tools.Session{Source: selection.GuardSecrets(sourceFor(repo, ch), moved...), Diffs: selection.PublicDiffs(ch.Diffs, moved...)}, func() { repo.Close() }, nil
 }
 
 // sourceFor returns where the tools read: the reviewed commit, or the work tree.

@@ -93,7 +93,7 @@ func (c *Command) fail(err error) int {
 	if errors.Is(err, flag.ErrHelp) {
 		return reporters.ExitOK
 	}
-	fmt.Fprintf(c.Stderr, "ocr: %s\n", strings.TrimSpace(err.Error()))
+	fmt.Fprintf(c.Stderr, "ocr: %s\n", safeLines(strings.TrimSpace(err.Error())))
 	return exitCode(err)
 }
 

@@ -21,6 +21,9 @@ func applyContext(cfg *config.Config, cx ci.Context) {
 	if cfg.ConfigRef == "" {
 		cfg.ConfigRef = cx.ConfigRef
 	}
+	if cx.Fork {
+		cfg.ForkCaps()
+	}
 	if len(cfg.Reports) == 0 && cfg.Format == "" {
 		for _, r := range cx.Reports {
 			if s, err := reporters.ParseSpec(r); err == nil && s == (reporters.Spec{Kind: reporters.KindSARIF, Path: reporters.DefaultSARIFPath}) {

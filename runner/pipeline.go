@@ -115,6 +115,9 @@ func (c *Command) runAgent(ctx context.Context, j *job, repo *git.Repo, ch *Chan
 	if len(in.Files) == 0 {
 		c.logf("nothing to review: %d changed file(s), none selected (see --preview)", len(p.Files))
 		rv.Status, rv.Files, rv.Finished = review.StatusComplete, p.Files, time.Now()
+		if selection.ShortOfCaps(p.Files) {
+			rv.Status = review.StatusFailed // selected files, none reviewed
+		}
 		return rv, nil
 	}
 	client, err := llm.New(j.llm, llm.Options{Logf: c.logf})
@@ -133,9 +136,10 @@ func (c *Command) agentInput(j *job, repo *git.Repo, ch *Change, p Preview, set 
 	if err != nil {
 		return agent.Input{}, err
 	}
+	moved := selection.SecretMoves(ch.Files)
 	in := agent.Input{
-		Changes: anchor.NewChangeSet(ch.Files), Diffs: selection.PublicDiffs(ch.Diffs),
-		Source: selection.GuardSecrets(sourceFor(repo, ch)), Background: bg, Language: j.cfg.Language,
+		Changes: anchor.NewChangeSet(ch.Files), Diffs: selection.PublicDiffs(ch.Diffs, moved...),
+		Source: selection.GuardSecrets(sourceFor(repo, ch), moved...), Background: bg, Language: j.cfg.Language,
 		Rules: func(path string) (string, string) {
 			m := set.Match(path)
 			return m.RuleID, m.Text
@@ -197,6 +201,9 @@ func (c *Command) finish(j *job, rv *review.Review, p Preview, out agent.Output,
 	rv.Comments, rv.Dropped = capComments(j.cfg, deduped)
 	rv.Rules = usedRules(set, rv.Files)
 	rv.Usage, rv.Status, rv.Errors, rv.Finished = out.Usage, out.Status, out.Errors, time.Now()
+	if rv.Status == review.StatusComplete && selection.ShortOfCaps(rv.Files) {
+		rv.Status = review.StatusPartial
+	}
 }
 
 // capComments keeps the most severe comments within --max-comments per run

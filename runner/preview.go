@@ -5,8 +5,10 @@ import (
 	"fmt"
 	"io"
 	"strconv"
+	"strings"
 	"unicode"
 
+	"github.com/ocr-ci/ocr/internal/logtext"
 	"github.com/ocr-ci/ocr/review"
 )
 
@@ -51,9 +53,14 @@ func newPreview(ch *Change, files []review.FileCoverage) Preview {
 
 // writeJSON writes the preview as indented JSON.
 func (p Preview) writeJSON(w io.Writer) error {
-	enc := json.NewEncoder(w)
+	var b strings.Builder
+	enc := json.NewEncoder(&b)
 	enc.SetIndent("", "  ")
-	return enc.Encode(p)
+	if err := enc.Encode(p); err != nil {
+		return err
+	}
+	_, err := io.WriteString(w, logtext.Inert(b.String()))
+	return err
 }
 
 // writeText writes the preview for a terminal.
@@ -91,10 +98,10 @@ func (p Preview) rangeText() string {
 func printable(p string) string {
 	for _, r := range p {
 		if unicode.IsControl(r) || r == '\u2028' || r == '\u2029' {
-			return strconv.Quote(p)
+			return logtext.Inline(strconv.Quote(p))
 		}
 	}
-	return p
+	return logtext.Inline(p)
 }
 
 func badge(status string) string {

@@ -71,6 +71,7 @@ func (c *Command) prepare(ctx context.Context, cfg *config.Config) (*prepared, e
 		return nil, err
 	}
 	files := applyRuleSelection(selection.Files(ch.Files, ch.Diffs, c.selection(ctx, cfg, repo, ch)), set)
+	files = selection.CapFiles(selection.MarkBudget(files, ch.OverBudget, cfg.MaxFileTokens), cfg.MaxFiles)
 	return &prepared{repo: repo, change: ch, rules: set, preview: newPreview(ch, files)}, nil
 }
 
@@ -78,7 +79,7 @@ func (c *Command) prepare(ctx context.Context, cfg *config.Config) (*prepared, e
 func (c *Command) selection(ctx context.Context, cfg *config.Config, repo *git.Repo, ch *Change) selection.Options {
 	return selection.Options{
 		Exclude: cfg.Exclude, Include: cfg.Include, IncludeTests: cfg.IncludeTests,
-		MaxFileTokens: cfg.MaxFileTokens, Generated: selection.GeneratedProbe(ctx, repo, ch.Files, ch.ref()),
+		MaxFileTokens: cfg.MaxFileTokens, Generated: selection.GeneratedProbe(ctx, repo, ch.Files, ch.ref()), OverBudget: ch.OverBudget,
 	}
 }
 

@@ -127,6 +127,8 @@ func mapGitErr(err error) error {
 		return ErrNotFound
 	case errors.Is(err, git.ErrOutsideRepository):
 		return errOutside
+	case errors.Is(err, git.ErrTooLarge):
+		return fmt.Errorf("the file is larger than %d MiB", readMaxBytes>>20)
 	}
 	return err
 }

@@ -144,11 +144,11 @@ func filterItems(comments []review.Comment) []filterItem {
 func where(l review.Location) string {
 	switch {
 	case l.FileLevel():
-		return l.Path + " (file)"
+		return promptName(l.Path) + " (file)"
 	case l.EndLine > l.StartLine:
-		return fmt.Sprintf("%s:%d-%d%s", l.Path, l.StartLine, l.EndLine, oldSide(l.Side))
+		return fmt.Sprintf("%s:%d-%d%s", promptName(l.Path), l.StartLine, l.EndLine, oldSide(l.Side))
 	}
-	return fmt.Sprintf("%s:%d%s", l.Path, l.StartLine, oldSide(l.Side))
+	return fmt.Sprintf("%s:%d%s", promptName(l.Path), l.StartLine, oldSide(l.Side))
 }
 
 func oldSide(s review.Side) string {

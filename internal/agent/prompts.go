@@ -30,7 +30,7 @@ const maxOtherFiles = 60
 type prompts struct{ t *template.Template }
 
 func loadPrompts() (prompts, error) {
-	t, err := template.New("").Funcs(template.FuncMap{"join": strings.Join}).ParseFS(promptFS, "prompts/*.tmpl")
+	t, err := template.New("").Funcs(template.FuncMap{"join": strings.Join, "name": promptName, "names": promptNames}).ParseFS(promptFS, "prompts/*.tmpl")
 	if err != nil {
 		return prompts{}, fmt.Errorf("embedded prompts do not parse: %w", err)
 	}

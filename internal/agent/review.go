@@ -117,7 +117,7 @@ func (t *task) others(in map[string]bool) []string {
 		if in[f.Path()] {
 			continue
 		}
-		line := fmt.Sprintf("%s %s (+%d/-%d)", strings.ToUpper(string(f.Status)), f.Path(), f.Additions, f.Deletions)
+		line := fmt.Sprintf("%s %s (+%d/-%d)", strings.ToUpper(string(f.Status)), promptName(f.Path()), f.Additions, f.Deletions)
 		if dirs[path.Dir(f.Path())] {
 			near = append(near, line)
 		} else {

@@ -41,6 +41,13 @@ type Config struct {
 	// MaxFileTokens is the largest diff of one file that is reviewed, in
 	// estimated tokens (default 60,000); larger ones are too_large.
 	MaxFileTokens int `env:"OCR_MAX_FILE_TOKENS"`
+	// MaxDiffMB is the diff budget, in MiB of parser cost (bytes plus 64
+	// per line), checked before parsing (default 128); files past it are
+	// too_large. Negative: none.
+	MaxDiffMB int `env:"OCR_MAX_DIFF_MB"`
+	// MaxFiles caps the files reviewed per run (default 300, 100 for a
+	// fork's pull request); the rest are not reviewed (too_many). Negative: none.
+	MaxFiles int `env:"OCR_MAX_FILES"`
 	// Tools replaces the tool registry (JSON file).
 	Tools string `env:"OCR_TOOLS"`
 	// Rule is a rule.json file that wins over the repository's own.
@@ -61,7 +68,9 @@ type Config struct {
 	// limits): when it is reached, ocr stops, writes every report marked
 	// incomplete and exits 3.
 	Timeout time.Duration `env:"OCR_TIMEOUT"`
-	// MaxTokensBudget bounds the prompt + completion tokens of the run (0: none).
+	// MaxTokensBudget bounds the prompt + completion tokens of the run
+	// (default 5,000,000; 1,000,000 for a fork's pull request); files left
+	// when it is spent are not reviewed (budget). Negative: none.
 	MaxTokensBudget int `env:"OCR_MAX_TOKENS_BUDGET"`
 	// MaxComments caps comments per run (default 50); per file is a fifth of it, at least 5.
 	MaxComments int `env:"OCR_MAX_COMMENTS"`
@@ -103,6 +112,8 @@ func (c *Config) Bind(fs *flag.FlagSet) {
 	fs.BoolVar(&c.IncludeTests, "include-tests", c.IncludeTests, "review test files too")
 	fs.IntVar(&c.MaxGitProcs, "max-git-procs", c.MaxGitProcs, "concurrent git processes (default 16)")
 	fs.IntVar(&c.MaxFileTokens, "max-file-tokens", c.MaxFileTokens, "largest file diff reviewed, in tokens (default 60000)")
+	fs.IntVar(&c.MaxDiffMB, "max-diff-mb", c.MaxDiffMB, "diff budget checked before parsing, MiB (default 128; -1: none)")
+	fs.IntVar(&c.MaxFiles, "max-files", c.MaxFiles, "files reviewed per run (default 300, forks 100; -1: none)")
 	c.bindAgent(fs)
 }
 
@@ -117,7 +128,7 @@ func (c *Config) bindAgent(fs *flag.FlagSet) {
 	fs.StringVar(&c.Model, "model", c.Model, "model name (overrides OCR_LLM_MODEL)")
 	fs.IntVar(&c.Concurrency, "concurrency", c.Concurrency, "groups reviewed at once (default 8)")
 	fs.DurationVar(&c.Timeout, "timeout", c.Timeout, "time limit of the whole run; when reached, every report is written marked incomplete and ocr exits 3 (default 20m)")
-	fs.IntVar(&c.MaxTokensBudget, "max-tokens-budget", c.MaxTokensBudget, "token budget of the run, prompt + completion (0: none)")
+	fs.IntVar(&c.MaxTokensBudget, "max-tokens-budget", c.MaxTokensBudget, "token budget of the run, prompt + completion (default 5000000, forks 1000000; -1: none)")
 	fs.IntVar(&c.MaxComments, "max-comments", c.MaxComments, "comments per run (default 50)")
 	fs.IntVar(&c.MaxInline, "max-inline", c.MaxInline, "inline comments per posted review (default 30)")
 	fs.BoolVar(&c.NoFilter, "no-filter", c.NoFilter, "skip the reflection filter")
@@ -164,6 +175,9 @@ const DefaultTimeout = 20 * time.Minute
 func (c *Config) Defaults() {
 	setDefault(&c.MaxGitProcs, 16)
 	setDefault(&c.MaxFileTokens, 60000)
+	setIfZero(&c.MaxDiffMB, DefaultMaxDiffMB)
+	setIfZero(&c.MaxFiles, DefaultMaxFiles)
+	setIfZero(&c.MaxTokensBudget, DefaultMaxTokens)
 	setDefault(&c.Concurrency, 8)
 	setDefault(&c.MaxComments, 50)
 	setDefault(&c.MaxInline, 30)

@@ -53,7 +53,7 @@ func (c *catFile) get(ctx context.Context, spec string) (object, error) {
 		}
 		var obj object
 		obj, err = c.request(ctx, spec)
-		if err == nil || errors.Is(err, ErrNotFound) {
+		if err == nil || errors.Is(err, ErrNotFound) || errors.Is(err, ErrTooLarge) {
 			return obj, err
 		}
 		err = c.failed(err)
@@ -110,6 +110,13 @@ func (c *catFile) request(ctx context.Context, spec string) (object, error) {
 	kind, size, err := parseHeader(header)
 	if err != nil {
 		return object{}, err
+	}
+	if size > MaxReadSize {
+		// Only the header was read: end the process rather than stream
+		// (and hold) a blob that may inflate to gigabytes from a few
+		// packed megabytes. The next request starts a new one.
+		c.stopLocked(true)
+		return object{}, fmt.Errorf("%s is %d bytes, over the %d MiB ocr reads: %w", spec, size, MaxReadSize>>20, ErrTooLarge)
 	}
 	data := make([]byte, size+1)
 	if _, err := io.ReadFull(c.stdout, data); err != nil {

@@ -45,7 +45,7 @@ func (r *Repo) DiffText(ctx context.Context, from, to string) (string, error) {
 		return "", err
 	}
 	args := append(diffArgs(), "--end-of-options", r.mapRef(from), r.mapRef(to), "--")
-	text, err := r.runToString(ctx, call{args: args})
+	text, err := r.runToString(ctx, call{args: args, objects: true})
 	if err != nil {
 		return "", fmt.Errorf("could not diff %s..%s: %w", from, to, err)
 	}

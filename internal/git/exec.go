@@ -68,6 +68,9 @@ type call struct {
 	stdin   []byte
 	// out, when set, receives standard output instead of the returned slice.
 	out io.Writer
+	// objects marks a call that reads only commits and trees: it runs as in
+	// a bare repository (see objectsOnly).
+	objects bool
 }
 
 // maxStderr bounds the stderr kept in an *Error.
@@ -87,7 +90,10 @@ func (r *Repo) run(ctx context.Context, c call) ([]byte, error) {
 	}
 	cctx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
-	cmd := r.command(cctx, c.locale, c.args...)
+	cmd := r.command(cctx, c.locale, r.objectsOnly(c)...)
+	if c.objects && r.gitDir != "" {
+		cmd.Dir = r.gitDir // git takes the current directory for the work tree
+	}
 	var stdout bytes.Buffer
 	stderr := &capBuffer{max: maxStderr}
 	cmd.Stdout, cmd.Stderr = &stdout, stderr
@@ -102,6 +108,23 @@ func (r *Repo) run(ctx context.Context, c call) ([]byte, error) {
 		return stdout.Bytes(), nil
 	}
 	return stdout.Bytes(), r.callError(ctx, cctx, c.args, timeout, stderr.String(), err)
+}
+
+// objectsOnly returns the arguments of c, run as in a bare repository (from
+// the git directory, see run) when c reads only objects. The work tree's
+// and the index's .gitattributes (which a pull request controls:
+// "*.go -diff", "* binary") would otherwise decide what git's diff and grep
+// call binary, and a file would escape review; a bare repository reads
+// attributes only from $GIT_DIR/info/attributes and the user's
+// core.attributesFile, which a pull request cannot change, and git decides
+// binaries by content alone. (--attr-source needs git 2.40; ocr runs with
+// 2.30.)
+// https://git-scm.com/docs/gitattributes#_description
+func (r *Repo) objectsOnly(c call) []string {
+	if !c.objects || r.gitDir == "" {
+		return c.args
+	}
+	return append([]string{"--git-dir=" + r.gitDir, "-c", "core.bare=true"}, c.args...)
 }
 
 // command builds an *exec.Cmd for git with the global options and env.

@@ -53,7 +53,7 @@ func (r *Repo) Grep(ctx context.Context, o GrepOptions) ([]byte, error) {
 		timeout = defaultListTimeout
 	}
 	// A UTF-8 locale makes -i and -P Unicode-aware; messages stay English.
-	c := call{args: args, timeout: timeout, locale: utf8Locale}
+	c := call{args: args, timeout: timeout, locale: utf8Locale, objects: o.Ref != "" && !o.NoIndex}
 	var lim *limitWriter
 	if o.MaxBytes > 0 {
 		lim = &limitWriter{max: o.MaxBytes}

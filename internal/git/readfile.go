@@ -12,6 +12,13 @@ import (
 	"syscall"
 )
 
+// MaxReadSize is the largest blob ReadFile reads at a ref; a larger one
+// fails with ErrTooLarge before any of it is read.
+const MaxReadSize = 64 << 20
+
+// ErrTooLarge: the blob is over MaxReadSize.
+var ErrTooLarge = errors.New("the file is too large to read")
+
 // ReadFile returns the contents of path (relative to the top-level
 // directory, '/'-separated) at ref, through the Repo's cat-file process.
 // Symlinks inside the tree are followed. With ref "" it reads the work tree

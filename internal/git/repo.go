@@ -54,6 +54,7 @@ func (o Options) withDefaults() Options {
 type Repo struct {
 	dir       string // absolute top-level directory, symlinks resolved
 	commonDir string // absolute git common directory ("" for Plain)
+	gitDir    string // absolute git directory of the work tree ("" for Plain)
 	sha256    bool
 	versionMu sync.Mutex
 	version   [2]int
@@ -94,7 +95,7 @@ func Open(ctx context.Context, dir string, opt Options) (*Repo, error) {
 	if err := r.checkVersion(ctx); err != nil {
 		return nil, err
 	}
-	out, err := r.run(ctx, call{args: []string{"rev-parse", "--show-toplevel", "--show-object-format", "--git-common-dir"}})
+	out, err := r.run(ctx, call{args: []string{"rev-parse", "--show-toplevel", "--show-object-format", "--git-common-dir", "--absolute-git-dir"}})
 	if err != nil {
 		if e, ok := err.(*Error); ok && strings.Contains(e.Stderr, "not a git repository") {
 			return nil, fmt.Errorf("%s: %w", abs, ErrNotRepository)
@@ -105,14 +106,14 @@ func Open(ctx context.Context, dir string, opt Options) (*Repo, error) {
 		return nil, fmt.Errorf("could not open the repository at %s (a work tree is required): %w", abs, err)
 	}
 	lines := strings.Split(strings.TrimRight(string(out), "\n"), "\n")
-	if len(lines) != 3 || lines[0] == "" {
+	if len(lines) != 4 || lines[0] == "" {
 		return nil, fmt.Errorf("could not open the repository at %s: unexpected rev-parse output %q (is %s a bare repository?)", abs, out, abs)
 	}
 	common := lines[2]
 	if !filepath.IsAbs(common) {
 		common = filepath.Join(abs, common)
 	}
-	r.dir, r.sha256, r.commonDir = filepath.Clean(lines[0]), lines[1] == "sha256", common
+	r.dir, r.sha256, r.commonDir, r.gitDir = filepath.Clean(lines[0]), lines[1] == "sha256", common, lines[3]
 	return r, nil
 }
 

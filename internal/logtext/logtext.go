@@ -2,7 +2,8 @@
 // model answers, API and provider messages) safe to print in a terminal
 // or a CI log: it cannot start a line of its own — GitHub Actions runs any
 // log line that begins with "::" as a workflow command — and control
-// characters cannot clear, recolour or hide lines.
+// characters cannot clear, recolour or hide lines. The legacy form "##[",
+// honoured anywhere on a line, is neutralised too (see Inert).
 package logtext
 
 import (
@@ -19,17 +20,18 @@ var oneLine = strings.NewReplacer("\r\n", `\r\n`, "\n", `\n`, "\r", `\r`,
 
 // OneLine returns s on one line: line breaks escaped (\n), other control
 // characters shown as \xNN.
-func OneLine(s string) string { return escapeControls(oneLine.Replace(s)) }
+func OneLine(s string) string { return Inert(escapeControls(oneLine.Replace(s))) }
 
 // Lines returns s with every line after the first starting with
 // continuation, so each line of the output begins with text ocr wrote;
-// other control characters are shown as \xNN.
+// other control characters are shown as \xNN; nothing in it is a workflow
+// command (Inert).
 func Lines(s, continuation string) string {
 	var pairs []string
 	for _, lb := range lineBreaks {
 		pairs = append(pairs, lb, "\n"+continuation)
 	}
-	return escapeControls(strings.NewReplacer(pairs...).Replace(s))
+	return Inert(escapeControls(strings.NewReplacer(pairs...).Replace(s)))
 }
 
 // escapeControls shows C0 and C1 control characters other than tab and

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"sync"
 
+	"github.com/ocr-ci/ocr/internal/secretscan"
 	"github.com/ocr-ci/ocr/tools"
 )
 
@@ -20,21 +21,38 @@ type secretGuard struct {
 	// pull request can add) would otherwise show .env under another name.
 	mu      sync.Mutex
 	secrets map[[sha256.Size]byte]bool
+
+	// moved are files the change renamed or copied from a credentials
+	// file (git mv .env notes.txt): they keep its status.
+	moved map[string]bool
+	// content remembers which files hold a private key or a token.
+	content contentMemo
 }
 
-// GuardSecrets wraps a tool source with the secret-path rules of selection;
-// tools.Cached lists and indexes the filtered files once per run.
-func GuardSecrets(s tools.Source) tools.Source { return tools.Cached(&secretGuard{Source: s}) }
+// GuardSecrets wraps a tool source with the secret-path rules of selection,
+// also applied to moved (the change's renames and copies of credentials
+// files, see SecretMoves); tools.Cached lists and indexes the filtered
+// files once per run.
+func GuardSecrets(s tools.Source, moved ...string) tools.Source {
+	return tools.Cached(&secretGuard{Source: s, moved: setOf(moved)})
+}
+
+// secret reports whether path is a credentials file by its name, or by the
+// name it was renamed or copied from.
+func (g *secretGuard) secret(path string) bool { return isSecretPath(path) || g.moved[path] }
 
 // ReadFile refuses credentials files, under their own name or another
 // (a symlink, a copy).
 func (g *secretGuard) ReadFile(ctx context.Context, path string) ([]byte, error) {
-	if isSecretPath(path) {
+	if g.secret(path) {
 		return nil, fmt.Errorf("%s looks like a credentials file; ocr does not show it to the model", path)
 	}
 	data, err := g.Source.ReadFile(ctx, path)
 	if err != nil || len(bytes.TrimSpace(data)) == 0 {
 		return data, err
+	}
+	if kind := g.content.find(path, data); kind != "" {
+		return nil, fmt.Errorf("%s holds what looks like a %s; ocr does not show it to the model", path, kind)
 	}
 	secrets, err := g.secretSums(ctx)
 	if err != nil {
@@ -77,7 +95,7 @@ func (g *secretGuard) ListFiles(ctx context.Context) ([]string, error) {
 	files, err := g.Source.ListFiles(ctx)
 	out := files[:0:0]
 	for _, f := range files {
-		if !isSecretPath(f) {
+		if !g.secret(f) {
 			out = append(out, f)
 		}
 	}
@@ -89,19 +107,21 @@ func (g *secretGuard) Grep(ctx context.Context, q tools.SearchQuery) ([]tools.Ma
 	ms, err := g.Source.Grep(ctx, q)
 	out := ms[:0:0]
 	for _, m := range ms {
-		if !isSecretPath(m.Path) {
+		if !g.secret(m.Path) && !g.content.hides(ctx, g.Source, m) {
 			out = append(out, m)
 		}
 	}
 	return out, err
 }
 
-// PublicDiffs leaves the diffs of credentials files out of what
-// file_read_diff can show the model.
-func PublicDiffs(diffs map[string]string) map[string]string {
+// PublicDiffs leaves the diffs of credentials files (by name, by the name
+// they were moved from, or by content) out of what file_read_diff can show
+// the model.
+func PublicDiffs(diffs map[string]string, moved ...string) map[string]string {
 	out := make(map[string]string, len(diffs))
+	was := setOf(moved)
 	for p, d := range diffs {
-		if !isSecretPath(p) {
+		if !isSecretPath(p) && !was[p] && secretscan.FindString(d) == "" {
 			out[p] = d
 		}
 	}

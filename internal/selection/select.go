@@ -7,6 +7,7 @@ import (
 	"github.com/bmatcuk/doublestar/v4"
 
 	"github.com/ocr-ci/ocr/anchor"
+	"github.com/ocr-ci/ocr/internal/secretscan"
 	"github.com/ocr-ci/ocr/review"
 )
 
@@ -20,6 +21,8 @@ type Options struct {
 	MaxFileTokens int
 	// Generated reports whether a file's header says it is generated.
 	Generated func(path string) bool
+	// OverBudget are files whose diff was not parsed (the diff budget).
+	OverBudget map[string]int64
 }
 
 // Files decides, for every file of the change, whether it is reviewed
@@ -29,6 +32,9 @@ func Files(files []anchor.File, diffs map[string]string, s Options) []review.Fil
 	for i := range files {
 		f := &files[i]
 		reason := s.reason(f, len(diffs[f.Path()]))
+		if reason == "" && secretscan.FindString(diffs[f.Path()]) != "" {
+			reason = review.ReasonSecret // a private key or a token: never sent to a model
+		}
 		out[i] = review.FileCoverage{
 			Path: f.Path(), OldPath: oldPathIfMoved(f), Status: string(f.Status),
 			Additions: f.Additions, Deletions: f.Deletions,
@@ -51,7 +57,7 @@ func (s Options) reason(f *anchor.File, diffBytes int) review.Reason {
 	switch {
 	case f.Binary:
 		return review.ReasonBinary
-	case isSecretPath(p):
+	case isSecretPath(p), isSecretPath(oldPathIfMoved(f)):
 		return review.ReasonSecret
 	case matchAny(s.Exclude, p):
 		return review.ReasonUserExclude
@@ -62,6 +68,8 @@ func (s Options) reason(f *anchor.File, diffBytes int) review.Reason {
 		}
 	}
 	switch {
+	case s.OverBudget[p] > 0:
+		return review.ReasonTooLarge
 	case f.Status == anchor.StatusDeleted:
 		return review.ReasonDeleted
 	case len(f.Hunks) == 0:

@@ -10,10 +10,34 @@ var secretNames = map[string]bool{
 	"id_rsa": true, "id_dsa": true, "id_ecdsa": true, "id_ed25519": true,
 	".netrc": true, "_netrc": true, ".npmrc": true, ".pypirc": true, ".dockercfg": true,
 	".git-credentials": true, ".htpasswd": true, ".env": true, "credentials": true,
+	".envrc": true, ".pgpass": true, ".vault-token": true, ".yarnrc.yml": true, ".yarnrc": true,
+	".boto": true, ".s3cfg": true, ".my.cnf": true, ".dockerconfigjson": true, ".terraformrc": true,
+	"terraform.rc": true, "credentials.json": true, "credentials.yaml": true, "credentials.yml": true,
+	"credentials.xml": true, "client_secret.json": true, "service-account.json": true,
+	"service_account.json": true, "serviceaccount.json": true, "secrets.json": true, "secrets.yaml": true,
+	"secrets.yml": true, "secrets.toml": true, "secrets.env": true, "secret.yaml": true, "secret.yml": true,
+	"secret.json": true, "kubeconfig": true, "keystore.properties": true, "local.properties": true,
 }
 
+// secretStems are name stems that mark a key or credentials file whatever
+// their extension (id_rsa.bak, id_ed25519.old; not the .pub halves).
+var secretStems = []string{"id_rsa", "id_dsa", "id_ecdsa", "id_ed25519"}
+
+// secretSuffixes are name endings of credentials files (gcp-key.json,
+// prod-service-account.json, the gha-creds-*.json that google-github-actions/auth
+// writes into the workspace).
+var secretSuffixes = []string{"-key.json", "_key.json", ".key.json", "-credentials.json", "_credentials.json",
+	"service-account.json", "service_account.json", "-sa.json", "-secrets.yaml", "-secrets.yml", "-secrets.json"}
+
+// secretPaths are path endings of credentials files in known directories.
+var secretPaths = []string{".kube/config", ".docker/config.json", ".aws/credentials", ".aws/config",
+	".config/gcloud/application_default_credentials.json", ".azure/accesstokens.json", ".config/gh/hosts.yml",
+	".terraform.d/credentials.tfrc.json", ".gnupg/"}
+
 // secretExts are private-key and keystore extensions.
-var secretExts = map[string]bool{".pem": true, ".key": true, ".p12": true, ".pfx": true, ".jks": true, ".keystore": true}
+var secretExts = map[string]bool{".pem": true, ".key": true, ".p12": true, ".pfx": true, ".jks": true, ".keystore": true,
+	".ppk": true, ".p8": true, ".pkcs12": true, ".jceks": true, ".bks": true, ".kdbx": true, ".tfvars": true,
+	".tfstate": true, ".env": true, ".gpg": true, ".pgp": true, ".age": true, ".ovpn": true}
 
 // envTemplates are .env variants that are documentation, not secrets.
 var envTemplates = map[string]bool{"example": true, "sample": true, "template": true, "dist": true, "defaults": true}
@@ -21,14 +45,38 @@ var envTemplates = map[string]bool{"example": true, "sample": true, "template": 
 // isSecretPath reports whether p names a credentials file.
 func isSecretPath(p string) bool {
 	base := strings.ToLower(path.Base(p))
-	if secretNames[base] || secretExts[path.Ext(base)] {
+	lower := "/" + strings.ToLower(p)
+	switch {
+	case secretNames[base], strings.Contains(lower, "/.ssh/"), strings.HasPrefix(base, "gha-creds-"):
 		return true
+	case secretExts[path.Ext(base)]:
+		// prod.env and .tfvars are secrets; example.env, x.tfvars.example are not.
+		return !envTemplates[strings.TrimPrefix(strings.TrimSuffix(base, path.Ext(base)), ".")]
 	}
-	if strings.Contains("/"+strings.ToLower(p), "/.ssh/") || strings.HasSuffix(strings.ToLower(p), ".docker/config.json") {
-		return true
+	for _, suffix := range secretPaths {
+		if strings.HasSuffix(lower, "/"+suffix) || strings.HasSuffix(suffix, "/") && strings.Contains(lower, "/"+suffix) {
+			return true
+		}
 	}
-	if rest, ok := strings.CutPrefix(base, ".env."); ok {
-		return !envTemplates[rest]
+	for _, suffix := range secretSuffixes {
+		if strings.HasSuffix(base, suffix) {
+			return true
+		}
+	}
+	for _, stem := range secretStems {
+		if strings.HasPrefix(base, stem) && !strings.HasSuffix(base, ".pub") {
+			return true
+		}
+	}
+	for _, prefix := range []string{".env.", ".envrc.", "secrets."} {
+		if rest, ok := strings.CutPrefix(base, prefix); ok {
+			for _, part := range strings.Split(rest, ".") {
+				if envTemplates[part] {
+					return false
+				}
+			}
+			return true
+		}
 	}
 	return false
 }
@@ -143,3 +191,7 @@ func toSet(words string) map[string]bool {
 	}
 	return m
 }
+
+// IsSecretPath reports whether a path names a credentials file, by the
+// name rules alone (content and renames are checked elsewhere).
+func IsSecretPath(p string) bool { return isSecretPath(p) }

@@ -1,6 +1,8 @@
 package text
 
 import (
+	"github.com/ocr-ci/ocr/internal/logtext"
+
 	"context"
 	"fmt"
 	"io"
@@ -46,7 +48,11 @@ func (t *Reporter) Report(_ context.Context, r *review.Review) error {
 		}
 	}
 	t.coverage(&b, r)
-	if _, err := io.WriteString(t.W, b.String()); err != nil {
+	out := b.String()
+	if !t.Color {
+		out = logtext.Inert(out)
+	}
+	if _, err := io.WriteString(t.W, out); err != nil {
 		return fmt.Errorf("could not write the text report: %w", err)
 	}
 	return nil
@@ -155,7 +161,7 @@ func termText(s string) string {
 			b.WriteRune(r)
 		}
 	}
-	return b.String()
+	return logtext.Inline(b.String())
 }
 
 // UseColor reports whether text output to w should be coloured: w is a

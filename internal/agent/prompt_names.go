@@ -1,0 +1,42 @@
+package agent
+
+import (
+	"strconv"
+	"strings"
+	"unicode"
+)
+
+// promptName is how a file name appears in a prompt: as is when it is
+// plain, quoted like a Go string otherwise. A name is chosen by the pull
+// request's author, and a raw line break, quote or angle bracket in it
+// could end the list or tag it sits in and forge a section of the prompt
+// (a "### Review rules" of its own).
+func promptName(p string) string {
+	if !strings.ContainsFunc(p, unsafeInName) {
+		return p
+	}
+	return angles.Replace(strconv.Quote(p))
+}
+
+// promptNames applies promptName to each name.
+func promptNames(ps []string) []string {
+	out := make([]string, len(ps))
+	for i, p := range ps {
+		out[i] = promptName(p)
+	}
+	return out
+}
+
+// angles escapes what strconv.Quote leaves, so a quoted name holds no tag.
+var angles = strings.NewReplacer("<", `\u003c`, ">", `\u003e`)
+
+// unsafeInName reports runes that must not reach a prompt raw: line breaks
+// and other controls, invisible and format characters, quotes, backslashes
+// and the angle brackets of the prompt's tags.
+func unsafeInName(r rune) bool {
+	switch r {
+	case '"', '\\', '<', '>', '`':
+		return true
+	}
+	return !unicode.IsPrint(r) || unicode.Is(unicode.Cf, r)
+}
