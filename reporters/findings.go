@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"sort"
 
+	"github.com/ocr-ci/ocr/internal/logtext"
 	"github.com/ocr-ci/ocr/review"
 )
 
@@ -51,7 +52,9 @@ func MarshalIndent(v any) ([]byte, error) {
 	if err := enc.Encode(v); err != nil {
 		return nil, err
 	}
-	return buf.Bytes(), nil
+	// A "##[" in a string would be a workflow command when the report is
+	// printed in an Actions log; the escape keeps the JSON's meaning.
+	return []byte(logtext.Inert(buf.String())), nil
 }
 
 // RuleID is the stable SARIF ruleId (and Code Quality check_name) of a

@@ -1,10 +1,6 @@
 package sarif
 
 import (
-	"encoding/json"
-
-	"github.com/ocr-ci/ocr/internal/logtext"
-
 	"bytes"
 	"compress/gzip"
 	"context"
@@ -169,33 +165,4 @@ func automationID(category string) string {
 		category = "ocr"
 	}
 	return category + "/"
-}
-
-// uniqueFingerprint returns the comment's fingerprint, suffixed when the
-// same fingerprint already appeared in this log.
-func uniqueFingerprint(seen map[string]int, c review.Comment) string {
-	fp := c.Fingerprint
-	if fp == "" {
-		fp = review.Fingerprint(c.Path, c.Category, c.ExistingCode)
-	}
-	seen[fp]++
-	if n := seen[fp]; n > 1 {
-		return fmt.Sprintf("%s/%d", fp, n)
-	}
-	return fp
-}
-
-// marshalIndent is json.MarshalIndent without HTML escaping, for readable
-// reports (the readers are JSON parsers, not browsers).
-func marshalIndent(v any) ([]byte, error) {
-	var buf bytes.Buffer
-	enc := json.NewEncoder(&buf)
-	enc.SetEscapeHTML(false)
-	enc.SetIndent("", "  ")
-	if err := enc.Encode(v); err != nil {
-		return nil, err
-	}
-	// A "##[" in a string would be a workflow command when the report is
-	// printed in an Actions log; the escape keeps the JSON's meaning.
-	return []byte(logtext.Inert(buf.String())), nil
 }
