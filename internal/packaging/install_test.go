@@ -128,14 +128,18 @@ func (r *release) publish(t testing.TB, version string, tamper map[string][]byte
 			name = "ocr.exe"
 		}
 		data := archive(t, tg.asset(version), name, tg.binary(version))
-		sum := sha256.Sum256(data)
-		fmt.Fprintf(&sums, "%s  %s\n", hex.EncodeToString(sum[:]), tg.asset(version))
+		fmt.Fprintf(&sums, "%s  %s\n", sha256Hex(data), tg.asset(version))
 		if bad, ok := tamper[tg.asset(version)]; ok {
 			data = bad
 		}
 		r.files["/releases/download/"+version+"/"+tg.asset(version)] = data
 	}
 	r.files["/releases/download/"+version+"/checksums.txt"] = []byte(sums.String())
+}
+
+func sha256Hex(data []byte) string {
+	sum := sha256.Sum256(data)
+	return hex.EncodeToString(sum[:])
 }
 
 func (r *release) requests() []string {
@@ -241,8 +245,7 @@ func TestInstallRefusesTamperedArchive(t *testing.T) {
 	if inst.err == nil {
 		t.Fatalf("install accepted a tampered archive:\n%s", inst.stdout)
 	}
-	sum := sha256.Sum256(evil)
-	for _, want := range []string{"::error", "refusing " + tg.asset("v1.2.3"), hex.EncodeToString(sum[:]), "nothing was installed"} {
+	for _, want := range []string{"::error", "refusing " + tg.asset("v1.2.3"), sha256Hex(evil), "nothing was installed"} {
 		if !strings.Contains(inst.stderr, want) {
 			t.Errorf("error lacks %q:\n%s", want, inst.stderr)
 		}
