@@ -27,7 +27,7 @@ ARG TARGETPLATFORM
 # without it.
 RUN apt-get update \
  && apt-get install -y --no-install-recommends git ca-certificates \
- && rm -rf /var/lib/apt/lists/* /var/cache/apt/archives/*.deb \
+ && rm -rf /var/lib/apt/lists/* /var/cache/apt/*.bin /var/cache/apt/archives/*.deb \
  && git --version | awk '{ split($3, v, "."); if (v[1] < 2 || (v[1] == 2 && v[2] < 30)) { print "git " $3 " is older than 2.30"; exit 1 } }' \
  && git config --system --add safe.directory '*' \
  && useradd --uid 1001 --user-group --create-home --home-dir /home/ocr --shell /bin/sh ocr
