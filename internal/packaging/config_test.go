@@ -271,4 +271,26 @@ func TestWorkflows(t *testing.T) {
 			}
 		}
 	}
+	var action struct {
+		Runs struct {
+			Using string `yaml:"using"`
+			Steps []struct {
+				Uses  string `yaml:"uses"`
+				Shell string `yaml:"shell"`
+			} `yaml:"steps"`
+		} `yaml:"runs"`
+	}
+	if err := yaml.Unmarshal(read(t, "action.yml"), &action); err != nil {
+		t.Fatal(err)
+	}
+	for _, s := range action.Runs.Steps {
+		if s.Uses != "" && !pinned.MatchString(s.Uses) {
+			t.Errorf("action.yml: uses %s: pin a major version or a commit SHA", s.Uses)
+		}
+		// bash exists on Linux, macOS and Windows runners (Git Bash); sh,
+		// pwsh or cmd would not run the same script everywhere.
+		if s.Uses == "" && s.Shell != "bash" {
+			t.Errorf("action.yml: a run step with shell %q, want bash", s.Shell)
+		}
+	}
 }
