@@ -1,41 +1,40 @@
 # syntax=docker/dockerfile:1
-# ocr container image: a static ocr binary on Alpine with git >= 2.41 and CA
-# certificates, running as a non-root user. Used by action.yml (the GitHub
-# runner builds this file) and by gitlab/ocr.yml (a published image).
+# ocr container image: the release binary on Debian slim with git and CA
+# certificates, running as a non-root user. Published by goreleaser
+# (.goreleaser.yaml, dockers_v2) as ghcr.io/ocr-ci/ocr:vX.Y.Z and :vX for
+# linux/amd64 and linux/arm64; used by gitlab/ocr.yml and the CI/CD
+# component in gitlab/templates/.
 #
-#   docker build -t ocr --build-arg VERSION=1.2.3 .   (default: the source's runner.Version)
+# Nothing is compiled here: the build context holds the release binaries as
+# $TARGETPLATFORM/ocr (linux/amd64/ocr, linux/arm64/ocr), as goreleaser
+# lays them out. A local image from a clone:
+#
+#   mkdir -p linux/amd64 && CGO_ENABLED=0 GOOS=linux GOARCH=amd64 go build -trimpath -o linux/amd64/ocr ./cmd/ocr
+#   docker build --platform linux/amd64 -t ocr .
 #   docker run --rm -v "$PWD:/work" -w /work ocr review --commit HEAD --preview
-
-# TARGETOS/TARGETARCH are set by BuildKit (docker buildx build --platform
-# ...); empty, the build is native. To cross-compile instead of emulating,
-# add --platform=$BUILDPLATFORM to this FROM (BuildKit only).
-FROM golang:1.26-alpine AS build
-WORKDIR /src
-COPY go.mod go.sum ./
-RUN go mod download
-COPY . .
-ARG VERSION
-ARG TARGETOS
-ARG TARGETARCH
-RUN CGO_ENABLED=0 GOOS=$TARGETOS GOARCH=$TARGETARCH \
-    go build -trimpath -buildvcs=false \
-      -ldflags "-s -w ${VERSION:+-X github.com/ocr-ci/ocr/runner.Version=$VERSION}" \
-      -o /out/ocr ./cmd/ocr
-
-FROM alpine:3.22 AS runtime
+#
+# BASE is the only difference between this image and the one .ci/extra
+# builds and runs: there, a bookworm root filesystem made by debootstrap
+# from the Debian mirror, since no registry is reachable.
+ARG BASE=debian:bookworm-slim
+FROM ${BASE}
+ARG TARGETPLATFORM
 # git reads the repository under review (ocr never checks it out) and
-# fetches missing history in shallow clones; CA certificates reach the LLM
-# endpoint and the GitHub/GitLab APIs. The build fails on a git older than
-# 2.41. safe.directory '*': a mounted workspace belongs to another user (the
-# CI runner), and git refuses to read such a repository without it.
-RUN apk add --no-cache git ca-certificates \
- && git --version | awk '{ split($3, v, "."); if (v[1] < 2 || (v[1] == 2 && v[2] < 41)) { print "git " $3 " is older than 2.41"; exit 1 } }' \
+# fetches missing history in shallow clones; ocr needs git 2.30 or later
+# (bookworm has 2.39). CA certificates reach the LLM endpoint and the
+# GitHub/GitLab APIs. safe.directory '*': a mounted workspace belongs to
+# another user (the CI runner), and git refuses to read such a repository
+# without it.
+RUN apt-get update \
+ && apt-get install -y --no-install-recommends git ca-certificates \
+ && rm -rf /var/lib/apt/lists/* /var/cache/apt/*.bin /var/cache/apt/archives/*.deb \
+ && git --version | awk '{ split($3, v, "."); if (v[1] < 2 || (v[1] == 2 && v[2] < 30)) { print "git " $3 " is older than 2.30"; exit 1 } }' \
  && git config --system --add safe.directory '*' \
- && adduser -D -u 1001 -h /home/ocr ocr
-COPY --from=build /out/ocr /usr/local/bin/ocr
-# uid 1001 is the `runner` user of GitHub-hosted runners: the workspace, the
-# event file and $GITHUB_OUTPUT it mounts are readable and writable, and the
-# files ocr writes (SARIF, Code Quality) stay usable by later steps.
+ && useradd --uid 1001 --user-group --create-home --home-dir /home/ocr --shell /bin/sh ocr
+COPY $TARGETPLATFORM/ocr /usr/local/bin/ocr
+# uid 1001 is the `runner` user of GitHub-hosted runners: a mounted
+# workspace is readable and writable, and the files ocr writes (SARIF, Code
+# Quality) stay usable by later steps. HOME is the user's own, writable.
 USER 1001:1001
 ENV HOME=/home/ocr
 ENTRYPOINT ["ocr"]

@@ -8,6 +8,7 @@ import (
 	"bytes"
 	"context"
 	"flag"
+	"fmt"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -98,8 +99,8 @@ func TestReferenceDocumentsTheCode(t *testing.T) {
 }
 
 func pkgCheckVarMentions(t *testing.T, vars map[string]pkgSource) {
-	for _, f := range []string{"docs/github.md", "docs/gitlab.md", "docs/reference.md", "docs/troubleshooting.md",
-		"docs/providers.md", "gitlab/README.md", "gitlab/ocr.yml", "action.yml"} {
+	for _, f := range []string{"docs/github.md", "docs/github-forks.md", "docs/gitlab.md", "docs/reference.md",
+		"docs/troubleshooting.md", "docs/providers.md", "gitlab/README.md", "gitlab/templates/review.yml", "action.yml"} {
 		for _, v := range pkgVarRef.FindAllString(string(pkgRead(t, f)), -1) {
 			if vars[v].spec == nil {
 				t.Errorf("%s mentions %s, which ocr does not read", f, v)
@@ -108,22 +109,34 @@ func pkgCheckVarMentions(t *testing.T, vars map[string]pkgSource) {
 	}
 }
 
-// TestDocsExamples: the example workflows are embedded verbatim in
-// docs/github.md and pass only inputs the action has.
+// pkgExamplePages maps each example workflow to the page that embeds it.
+var pkgExamplePages = map[string]string{
+	"docs/examples/github-quickstart.yml": "docs/github.md",
+	"docs/examples/github-pr.yml":         "docs/github.md",
+	"docs/examples/github-fork.yml":       "docs/github-forks.md",
+}
+
+// TestDocsExamples: the example workflows are embedded verbatim in their
+// page, pass only inputs the action has, pin a release of the action, and
+// key any concurrency group on the workflow (a group spans the repository:
+// without github.workflow, one workflow cancels another's review).
 func TestDocsExamples(t *testing.T) {
-	a, doc := pkgLoadAction(t), string(pkgRead(t, "docs/github.md"))
+	a := pkgLoadAction(t)
 	files, _ := filepath.Glob("../docs/examples/*.yml")
-	if len(files) < 2 {
-		t.Fatalf("docs/examples: %d workflows, want the same-repository and the fork one", len(files))
+	if len(files) != len(pkgExamplePages) {
+		t.Errorf("docs/examples: %d workflows, want %d (%v)", len(files), len(pkgExamplePages), pkgKeys(pkgExamplePages))
 	}
 	for _, f := range files {
-		data := pkgRead(t, strings.TrimPrefix(f, "../"))
-		if !strings.Contains(doc, "```yaml\n"+string(data)+"```") {
-			t.Errorf("docs/github.md does not embed %s verbatim", f)
+		f = strings.TrimPrefix(f, "../")
+		data, page := pkgRead(t, f), pkgExamplePages[f]
+		if page == "" || !strings.Contains(string(pkgRead(t, page)), "```yaml\n"+string(data)+"```") {
+			t.Errorf("%s is not embedded verbatim in its page %q", f, page)
 		}
 		var wf struct {
-			Jobs map[string]struct {
-				Steps []struct {
+			Concurrency any `yaml:"concurrency"`
+			Jobs        map[string]struct {
+				Concurrency any `yaml:"concurrency"`
+				Steps       []struct {
 					Uses string            `yaml:"uses"`
 					With map[string]string `yaml:"with"`
 				} `yaml:"steps"`
@@ -132,13 +145,18 @@ func TestDocsExamples(t *testing.T) {
 		if err := yaml.Unmarshal(data, &wf); err != nil {
 			t.Fatalf("%s: %v", f, err)
 		}
+		groups := []any{wf.Concurrency}
 		uses := 0
 		for _, job := range wf.Jobs {
+			groups = append(groups, job.Concurrency)
 			for _, s := range job.Steps {
 				if !strings.HasPrefix(s.Uses, "ocr-ci/ocr@") {
 					continue
 				}
 				uses++
+				if !regexp.MustCompile(`@v\d+$`).MatchString(s.Uses) {
+					t.Errorf("%s uses %s: want a release of the action (@v1)", f, s.Uses)
+				}
 				for k := range s.With {
 					if _, ok := a.Inputs[k]; !ok {
 						t.Errorf("%s passes %s, which action.yml does not declare", f, k)
@@ -153,6 +171,66 @@ func TestDocsExamples(t *testing.T) {
 		}
 		if uses != 1 {
 			t.Errorf("%s uses ocr-ci/ocr %d times, want once", f, uses)
+		}
+		for _, g := range groups {
+			if m, ok := g.(map[string]any); ok {
+				g = m["group"]
+			}
+			if s, ok := g.(string); g != nil && (!ok || !strings.Contains(s, "github.workflow")) {
+				t.Errorf("%s: concurrency group %v does not include github.workflow", f, g)
+			}
+		}
+	}
+}
+
+// TestQuickStarts: docs/github.md and docs/gitlab.md open with a YAML block
+// of at most 12 lines: the GitHub one on pull_request with one uses: of
+// the action, the GitLab one a single include with inputs.
+func TestQuickStarts(t *testing.T) {
+	first := func(page string) string {
+		_, rest, ok := strings.Cut(string(pkgRead(t, page)), "```yaml\n")
+		block, _, _ := strings.Cut(rest, "```")
+		if !ok {
+			t.Fatalf("%s has no YAML block", page)
+		}
+		if n := strings.Count(block, "\n"); n > 12 {
+			t.Errorf("%s: the quick start is %d lines of YAML, want at most 12:\n%s", page, n, block)
+		}
+		return block
+	}
+	gh := first("docs/github.md")
+	if gh != string(pkgRead(t, "docs/examples/github-quickstart.yml")) {
+		t.Error("docs/github.md does not open with docs/examples/github-quickstart.yml")
+	}
+	var wf struct {
+		On any `yaml:"on"`
+	}
+	if err := yaml.Unmarshal([]byte(gh), &wf); err != nil || wf.On != "pull_request" {
+		t.Errorf("GitHub quick start: on = %v (%v), want pull_request", wf.On, err)
+	}
+	gl := first("docs/gitlab.md")
+	var inc struct {
+		Include []map[string]any `yaml:"include"`
+	}
+	if err := yaml.Unmarshal([]byte(gl), &inc); err != nil || len(inc.Include) != 1 || inc.Include[0]["inputs"] == nil ||
+		!strings.HasPrefix(fmt.Sprint(inc.Include[0]["component"]), "gitlab.com/ocr-ci/ocr/review@") {
+		t.Errorf("GitLab quick start: want one include: component: gitlab.com/ocr-ci/ocr/review@… with inputs, got %+v (%v)", inc, err)
+	}
+}
+
+// TestNoLatestTag: nothing tells users to run an image or a version by the
+// moving name latest.
+func TestNoLatestTag(t *testing.T) {
+	files := []string{"README.md", "action.yml", ".goreleaser.yaml", "gitlab/README.md", "gitlab/templates/review.yml", "gitlab/.gitlab-ci.yml"}
+	docs, _ := filepath.Glob("../docs/*.md")
+	examples, _ := filepath.Glob("../docs/examples/*.yml")
+	for _, f := range append(docs, examples...) {
+		files = append(files, strings.TrimPrefix(f, "../"))
+	}
+	latest := regexp.MustCompile(`:latest\b|@latest\b`)
+	for _, f := range files {
+		if m := latest.FindString(string(pkgRead(t, f))); m != "" {
+			t.Errorf("%s names %s: pin a version", f, m)
 		}
 	}
 }

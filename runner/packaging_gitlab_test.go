@@ -43,23 +43,27 @@ type pkgGitLabSpec struct {
 			Type    string   `yaml:"type"`
 			Default any      `yaml:"default"`
 			Options []string `yaml:"options"`
+			Regex   string   `yaml:"regex"`
 		} `yaml:"inputs"`
 	} `yaml:"spec"`
 }
 
 var pkgInputUse = regexp.MustCompile(`\$\[\[ inputs\.([a-z0-9-]+) \]\]`)
 
-// pkgGitLab parses gitlab/ocr.yml as its two documents, the second with
+// pkgGitLabTemplate is the CI/CD component, also usable as a remote template.
+const pkgGitLabTemplate = "gitlab/templates/review.yml"
+
+// pkgGitLab parses the component as its two documents, the second with
 // every $[[ inputs.X ]] replaced by the input's default.
 func pkgGitLab(t *testing.T) (pkgGitLabSpec, map[string]pkgGitLabJob, map[string]bool) {
 	t.Helper()
-	head, body, ok := strings.Cut(string(pkgRead(t, "gitlab/ocr.yml")), "\n---\n")
+	head, body, ok := strings.Cut(string(pkgRead(t, pkgGitLabTemplate)), "\n---\n")
 	if !ok {
-		t.Fatal("gitlab/ocr.yml: want two YAML documents, spec and jobs, separated by ---")
+		t.Fatal(pkgGitLabTemplate + ": want two YAML documents, spec and jobs, separated by ---")
 	}
 	var spec pkgGitLabSpec
 	if err := yaml.Unmarshal([]byte(head), &spec); err != nil {
-		t.Fatalf("gitlab/ocr.yml spec: %v", err)
+		t.Fatalf("%s spec: %v", pkgGitLabTemplate, err)
 	}
 	used := map[string]bool{}
 	body = pkgInputUse.ReplaceAllStringFunc(body, func(s string) string {
@@ -67,14 +71,14 @@ func pkgGitLab(t *testing.T) (pkgGitLabSpec, map[string]pkgGitLabJob, map[string
 		used[name] = true
 		in, ok := spec.Spec.Inputs[name]
 		if !ok {
-			t.Errorf("gitlab/ocr.yml uses undeclared input %s", name)
+			t.Errorf("%s uses undeclared input %s", pkgGitLabTemplate, name)
 		}
 		b, _ := json.Marshal(in.Default)
 		return strings.Trim(string(b), `"`)
 	})
 	var jobs map[string]pkgGitLabJob
 	if err := yaml.Unmarshal([]byte(body), &jobs); err != nil {
-		t.Fatalf("gitlab/ocr.yml jobs: %v", err)
+		t.Fatalf("%s jobs: %v", pkgGitLabTemplate, err)
 	}
 	return spec, jobs, used
 }
@@ -99,6 +103,19 @@ func TestGitLabTemplate(t *testing.T) {
 		if !ok || (len(in.Options) > 0 && !pkgContains(in.Options, str)) {
 			t.Errorf("input %s: default %v does not fit type %q / options %v", name, in.Default, in.Type, in.Options)
 		}
+		if in.Regex != "" && !regexp.MustCompile(in.Regex).MatchString(str) {
+			t.Errorf("input %s: default %q does not match its regex %s", name, str, in.Regex)
+		}
+	}
+	for _, v := range []string{"v1", "v1.2.3", "v2.0.0-rc.1"} {
+		if !regexp.MustCompile(spec.Spec.Inputs["version"].Regex).MatchString(v) {
+			t.Errorf("input version refuses the release %s", v)
+		}
+	}
+	for _, v := range []string{"latest", "1.2.3", "main"} {
+		if regexp.MustCompile(spec.Spec.Inputs["version"].Regex).MatchString(v) {
+			t.Errorf("input version accepts %q, which is no image tag of a release", v)
+		}
 	}
 	job, ok := jobs["ocr-review"]
 	if len(jobs) != 1 || !ok {
@@ -109,6 +126,9 @@ func TestGitLabTemplate(t *testing.T) {
 	}
 	if !job.Interruptible || !strings.Contains(job.ResourceGroup, "$CI_MERGE_REQUEST_IID") {
 		t.Errorf("want interruptible and one review per merge request at a time, got %v %q", job.Interruptible, job.ResourceGroup)
+	}
+	if job.Image.Name != "ghcr.io/ocr-ci/ocr:v1" {
+		t.Errorf("image = %q with the defaults, want the published ghcr.io/ocr-ci/ocr at the version input", job.Image.Name)
 	}
 	if !reflect.DeepEqual(job.Image.Entrypoint, []string{""}) {
 		t.Errorf("image entrypoint = %q: the image's ENTRYPOINT is ocr; GitLab needs a shell", job.Image.Entrypoint)

@@ -71,13 +71,36 @@ type pkgAction struct {
 	} `yaml:"inputs"`
 	Outputs map[string]struct {
 		Description string `yaml:"description"`
+		Value       string `yaml:"value"`
 	} `yaml:"outputs"`
 	Runs struct {
-		Using string            `yaml:"using"`
-		Image string            `yaml:"image"`
-		Args  []string          `yaml:"args"`
-		Env   map[string]string `yaml:"env"`
+		Using string `yaml:"using"`
+		Steps []struct {
+			ID   string            `yaml:"id"`
+			Uses string            `yaml:"uses"`
+			Run  string            `yaml:"run"`
+			Env  map[string]string `yaml:"env"`
+		} `yaml:"steps"`
 	} `yaml:"runs"`
+}
+
+// reviewEnv is the environment of the composite action's step that runs
+// `ocr review` (id: review), without the install script's SETUP_OCR_* ones.
+func (a pkgAction) reviewEnv(t *testing.T) map[string]string {
+	t.Helper()
+	for _, s := range a.Runs.Steps {
+		if s.ID == "review" {
+			env := map[string]string{}
+			for k, v := range s.Env {
+				if !strings.HasPrefix(k, "SETUP_OCR_") {
+					env[k] = v
+				}
+			}
+			return env
+		}
+	}
+	t.Fatal("action.yml: no step with id review")
+	return nil
 }
 
 func pkgLoadAction(t *testing.T) pkgAction {
@@ -104,22 +127,22 @@ func TestActionInputsMapToVariablesOCRReads(t *testing.T) {
 		t.Errorf("inputs = %v, want %v", got, want)
 	}
 	mapped := map[string]string{}
-	for key, val := range a.Runs.Env {
+	for key, val := range a.reviewEnv(t) {
 		m := pkgInputRef.FindStringSubmatch(val)
 		switch {
 		case m == nil:
-			t.Errorf("runs.env %s = %q: want ${{ inputs.NAME }}", key, val)
+			t.Errorf("review step env %s = %q: want ${{ inputs.NAME }}", key, val)
 		case vars[key].spec == nil:
-			t.Errorf("runs.env %s: ocr reads no such variable", key)
+			t.Errorf("review step env %s: ocr reads no such variable", key)
 		case key != pkgEnvName(m[1]):
-			t.Errorf("runs.env %s maps input %s: want %s", key, m[1], pkgEnvName(m[1]))
+			t.Errorf("review step env %s maps input %s: want %s", key, m[1], pkgEnvName(m[1]))
 		default:
 			mapped[m[1]] = key
 		}
 	}
 	for name, in := range a.Inputs {
 		key, ok := mapped[name]
-		if !ok && name != "version" { // version: the Docker action runs the ref in uses:
+		if !ok && name != "version" { // version: read by the install step (action/install.sh)
 			t.Errorf("input %s is not passed to ocr", name)
 		}
 		if in.Description == "" || in.Required != (in.Default == nil) {
@@ -129,16 +152,21 @@ func TestActionInputsMapToVariablesOCRReads(t *testing.T) {
 			t.Errorf("input %s: %s refuses an empty value, so the input needs a non-empty default", name, key)
 		}
 	}
+	for _, s := range a.Runs.Steps {
+		if s.ID == "resolve" && s.Env["SETUP_OCR_VERSION"] != "${{ inputs.version }}" {
+			t.Errorf("the resolve step gets SETUP_OCR_VERSION=%q, want the version input", s.Env["SETUP_OCR_VERSION"])
+		}
+	}
 }
 
-// pkgSetActionEnv sets runs.env as the runner would with only the required
+// pkgSetActionEnv sets the review step's env as the runner would with only the required
 // inputs given: every other input at its default.
 func pkgSetActionEnv(t *testing.T, a pkgAction) {
 	given := map[string]string{"llm-url": "https://api.openai.com/v1", "llm-model": "m", "github-token": "ghs_secret"}
-	for key, val := range a.Runs.Env {
+	for key, val := range a.reviewEnv(t) {
 		m := pkgInputRef.FindStringSubmatch(val)
 		if m == nil || a.Inputs[m[1]].Default == nil && given[m[1]] == "" {
-			t.Fatalf("runs.env %s = %q: not an input with a default", key, val)
+			t.Fatalf("review step env %s = %q: not an input with a default", key, val)
 		}
 		v, ok := given[m[1]]
 		if !ok {
@@ -148,7 +176,7 @@ func pkgSetActionEnv(t *testing.T, a pkgAction) {
 	}
 }
 
-// TestActionDefaultsLoad sets every variable of runs.env to its input's
+// TestActionDefaultsLoad sets every variable of the review step to its input's
 // default and checks the configuration loads with the CLI's defaults.
 func TestActionDefaultsLoad(t *testing.T) {
 	pkgClean(t)
@@ -189,8 +217,19 @@ func TestActionOutputsAreWhatOCRWrites(t *testing.T) {
 	if got := pkgKeys(a.Outputs); !reflect.DeepEqual(got, written) {
 		t.Errorf("outputs = %v, ocr writes %v", got, written)
 	}
-	if a.Runs.Using != "docker" || a.Runs.Image != "Dockerfile" || !reflect.DeepEqual(a.Runs.Args, []string{"review"}) {
-		t.Errorf("runs = %+v, want the repository's Dockerfile running `review`", a.Runs)
+	for name, o := range a.Outputs {
+		if want := "${{ steps.review.outputs." + name + " }}"; o.Value != want {
+			t.Errorf("output %s: value %q, want %q (what ocr writes to $GITHUB_OUTPUT in the review step)", name, o.Value, want)
+		}
+	}
+	review := ""
+	for _, s := range a.Runs.Steps {
+		if s.ID == "review" {
+			review = s.Run
+		}
+	}
+	if a.Runs.Using != "composite" || !regexp.MustCompile(`(?m)^\s*ocr review\s*$`).MatchString(review) {
+		t.Errorf("runs: using %q, review step %q: want a composite action whose review step runs `ocr review`", a.Runs.Using, review)
 	}
 }
 
