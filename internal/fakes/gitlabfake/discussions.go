@@ -39,14 +39,14 @@ type LinePos struct {
 // Position is a diff note's position.
 // https://docs.gitlab.com/api/discussions/#create-a-new-thread-in-the-merge-request-diff
 type Position struct {
-	BaseSHA      string `json:"base_sha"`
-	StartSHA     string `json:"start_sha"`
-	HeadSHA      string `json:"head_sha"`
-	PositionType string `json:"position_type"`
-	OldPath      string `json:"old_path"`
-	NewPath      string `json:"new_path"`
-	OldLine      *int   `json:"old_line"`
-	NewLine      *int   `json:"new_line"`
+	BaseSHA      string     `json:"base_sha"`
+	StartSHA     string     `json:"start_sha"`
+	HeadSHA      string     `json:"head_sha"`
+	PositionType string     `json:"position_type"`
+	OldPath      string     `json:"old_path"`
+	NewPath      string     `json:"new_path"`
+	OldLine      *int       `json:"old_line"`
+	NewLine      *int       `json:"new_line"`
 	LineRange    *LineRange `json:"line_range"`
 }
 
