@@ -150,3 +150,6 @@ func decodeGraphQL(status int, raw []byte, out any) error {
 	}
 	return json.Unmarshal(ans.Data, out)
 }
+
+// Endpoint is the URL requests are posted to.
+func (g *GraphQL) Endpoint() string { return g.url }

@@ -106,10 +106,9 @@ func (s *Server) threadsPage(w http.ResponseWriter, raw json.RawMessage) {
 		gqlErrors(w, "NOT_FOUND", "Could not resolve to a Repository.")
 		return
 	}
-	if s.gqlFailOnce != "" {
-		msg := s.gqlFailOnce
-		s.gqlFailOnce = ""
-		gqlErrors(w, "", msg)
+	if f := s.gqlFailOnce; f != nil {
+		s.gqlFailOnce = nil
+		gqlErrors(w, f[0], f[1])
 		return
 	}
 	threads := s.threads()
@@ -223,5 +222,9 @@ func (s *Server) GraphQLURL() string { return s.URL + "/graphql" }
 func (s *Server) Resolved(id int64) bool { s.mu.Lock(); defer s.mu.Unlock(); return s.resolved[id] }
 
 // FailGraphQLOnce answers the next reviewThreads query with HTTP 200 and
-// an error, as GitHub does when something goes wrong.
-func (s *Server) FailGraphQLOnce(msg string) { s.mu.Lock(); s.gqlFailOnce = msg; s.mu.Unlock() }
+// an error of type typ ("" for none, "FORBIDDEN"...), as GitHub does.
+func (s *Server) FailGraphQLOnce(typ, msg string) {
+	s.mu.Lock()
+	s.gqlFailOnce = []string{typ, msg}
+	s.mu.Unlock()
+}

@@ -75,7 +75,7 @@ type Server struct {
 	pending           map[int64]bool
 	reviews           [][]byte       // request bodies of COMMENT reviews
 	resolved          map[int64]bool // review threads by root comment ID
-	gqlFailOnce       string
+	gqlFailOnce       []string       // type, message
 }
 
 // New starts the fake; it is closed, and unused expected routes reported,
