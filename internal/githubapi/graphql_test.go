@@ -46,7 +46,9 @@ func TestGraphQL(t *testing.T) {
 	var out struct {
 		Viewer struct{ Login string } `json:"viewer"`
 	}
-	do := func() error { return g.Do(context.Background(), "query { viewer { login } }", map[string]any{"x": "y"}, &out) }
+	do := func() error {
+		return g.Do(context.Background(), "query { viewer { login } }", map[string]any{"x": "y"}, &out)
+	}
 	if err := do(); err != nil || out.Viewer.Login != "ocr" {
 		t.Errorf("data: %+v, %v", out, err)
 	}
