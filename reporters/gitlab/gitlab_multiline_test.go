@@ -76,6 +76,9 @@ func TestGitLabMultiLineNotes(t *testing.T) {
 	if calls["PUT "+reportertest.GLMR+"/discussions/"+goneID] != 1 || calls["PUT "+reportertest.GLMR+"/discussions/"+human] != 0 {
 		t.Errorf("calls %v: want ocr's multi-line thread %s resolved and alice's %s untouched", calls, goneID, human)
 	}
+	if s := f.SummaryBody(); !strings.Contains(s, "Resolved since the last run (1)") || !strings.Contains(s, "— thread resolved") {
+		t.Errorf("summary:\n%s", s)
+	}
 	for _, d := range f.Discussions() {
 		if d.Notes[0].Resolved != (d.ID == goneID) {
 			t.Errorf("discussion %s resolved=%v", d.ID, d.Notes[0].Resolved)

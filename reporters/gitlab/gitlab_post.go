@@ -156,7 +156,14 @@ func (run *glRun) resolveOutdated(ctx context.Context, r *review.Review) ([]post
 	var out []posting.ResolvedItem
 	for _, fp := range posting.GoneFindings(r, run.g.Incremental, run.ex.order) {
 		t := run.ex.threads[fp]
-		out = append(out, posting.ResolvedItem{Path: t.Path})
+		item := posting.ResolvedItem{Path: t.Path, Thread: "thread resolved"}
+		switch {
+		case t.Replied:
+			item.Thread = "thread left open: someone replied"
+		case !t.Resolvable:
+			item.Thread = ""
+		}
+		out = append(out, item)
 		if t.Resolved || !t.Resolvable || t.Replied {
 			continue
 		}
