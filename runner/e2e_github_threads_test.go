@@ -65,6 +65,7 @@ func TestE2EGitHubResolvesGoneThreads(t *testing.T) {
 	if code, _, errs := run(t, "review", "--repo", p.dir, "--no-filter"); code != reporters.ExitOK {
 		t.Fatalf("first review: exit %d\nstderr:\n%s", code, errs)
 	}
+	t.Logf("API calls of the first review: %v", gh.Calls())
 	deref, lookup, doc := ocrRoot(t, gh, "Dereferencing ptr"), ocrRoot(t, gh, "The lookup ignores"), ocrRoot(t, gh, "still promises")
 	alice := githubfake.User{Login: "alice", ID: 4242, Type: "User"}
 	gh.AddComment(githubfake.Comment{Body: "k is always present here.", Path: lookup.Path, InReplyTo: &lookup.ID, User: alice})
@@ -83,6 +84,7 @@ func TestE2EGitHubResolvesGoneThreads(t *testing.T) {
 		t.Fatalf("after the push: exit %d\nstderr:\n%s", code, errs)
 	}
 	calls := gh.Calls()
+	t.Logf("API calls of the resolving run: %v", calls)
 	if calls[githubfake.QueryThreads] != 1 || calls[githubfake.MutationResolve] != 1 || calls[gh.Route("POST", "reviews")] != 0 {
 		t.Errorf("after the push: calls %v, want the threads read once, one resolved, no new review", calls)
 	}
@@ -106,7 +108,9 @@ func TestE2EGitHubResolvesGoneThreads(t *testing.T) {
 	if code, _, errs := run(t, "review", "--repo", p.dir, "--no-filter"); code != reporters.ExitOK {
 		t.Fatalf("re-run: exit %d\nstderr:\n%s", code, errs)
 	}
-	if calls := gh.Calls(); fakes.Writes(calls) != 0 || calls[githubfake.QueryThreads] != 1 {
+	calls = gh.Calls()
+	t.Logf("API calls of the re-run: %v", calls)
+	if fakes.Writes(calls) != 0 || calls[githubfake.QueryThreads] != 1 {
 		t.Errorf("re-run: calls %v, want the threads read and nothing written", calls)
 	}
 }

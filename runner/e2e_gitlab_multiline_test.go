@@ -57,6 +57,7 @@ func TestE2EGitLabMultiLineDiscussions(t *testing.T) {
 	if code != reporters.ExitOK {
 		t.Fatalf("first run: exit %d, want 0\nstderr:\n%s", code, errs)
 	}
+	t.Logf("API calls of the first review: %v", gl.Calls())
 	var ranged []gitlabfake.DiscussionRequest
 	for _, d := range gl.Posted() {
 		if d.Position != nil && d.Position.LineRange != nil {
@@ -74,6 +75,7 @@ func TestE2EGitLabMultiLineDiscussions(t *testing.T) {
 	if code, _, errs := run(t, "review", "--repo", p.dir, "--no-filter"); code != reporters.ExitOK {
 		t.Fatalf("re-run: exit %d\nstderr:\n%s", code, errs)
 	}
+	t.Logf("API calls of the re-run: %v", gl.Calls())
 	if calls := gl.Calls(); fakes.Writes(calls) != 0 || len(gl.Posted()) != 2 {
 		t.Errorf("a re-run with no change wrote to GitLab: %v", calls)
 	}
@@ -83,6 +85,7 @@ func TestE2EGitLabMultiLineDiscussions(t *testing.T) {
 		t.Fatalf("resolving run: exit %d\nstderr:\n%s", code, errs)
 	}
 	calls := gl.Calls()
+	t.Logf("API calls of the resolving run: %v", calls)
 	for _, d := range gl.Discussions() {
 		ours := strings.Contains(d.Notes[0].Body, "nil check of the old version")
 		if d.Notes[0].Resolved != ours {
