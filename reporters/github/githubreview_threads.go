@@ -102,7 +102,9 @@ func (t ghThread) answered() bool {
 func (run *ghRun) resolveThreads(ctx context.Context, gone []string) (map[string]string, error) {
 	roots := map[int64]string{}
 	for _, fp := range gone {
-		roots[run.ex.all[fp].GetID()] = fp
+		if id := run.ex.all[fp].GetID(); id != 0 {
+			roots[id] = fp
+		}
 	}
 	if len(roots) == 0 {
 		return nil, nil
