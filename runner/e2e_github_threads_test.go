@@ -85,6 +85,9 @@ func TestE2EGitHubResolvesGoneThreads(t *testing.T) {
 	}
 	calls := gh.Calls()
 	t.Logf("API calls of the resolving run: %v", calls)
+	if !strings.Contains(errs, "resolved 1 review thread(s) whose finding is gone (1 of them outdated by later commits)") {
+		t.Errorf("stderr does not say what was resolved:\n%s", errs)
+	}
 	if calls[githubfake.QueryThreads] != 1 || calls[githubfake.MutationResolve] != 1 || calls[gh.Route("POST", "reviews")] != 0 {
 		t.Errorf("after the push: calls %v, want the threads read once, one resolved, no new review", calls)
 	}

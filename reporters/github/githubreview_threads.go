@@ -118,6 +118,12 @@ func (run *ghRun) resolveThreads(ctx context.Context, gone []string) (map[string
 		return nil, err
 	}
 	out := map[string]string{}
+	var resolved, outdated int
+	defer func() {
+		if resolved > 0 {
+			run.g.logf("ocr: resolved %d review thread(s) whose finding is gone (%d of them outdated by later commits)", resolved, outdated)
+		}
+	}()
 	for _, t := range threads {
 		if len(t.Comments.Nodes) == 0 {
 			continue
@@ -134,6 +140,10 @@ func (run *ghRun) resolveThreads(ctx context.Context, gone []string) (map[string
 				return out, err
 			}
 			out[fp] = threadResolved
+			resolved++
+			if t.IsOutdated {
+				outdated++
+			}
 		}
 	}
 	return out, nil
