@@ -35,7 +35,7 @@ func e2ePath(scenario, name string) string { return modulePath("testdata", "e2e"
 // ciVars are every variable CI detection reads; each scenario starts from
 // none of them set, whatever the machine running the tests has.
 var ciVars = []string{
-	"GITHUB_ACTIONS", "GITHUB_EVENT_NAME", "GITHUB_EVENT_PATH", "GITHUB_REPOSITORY", "GITHUB_API_URL",
+	"GITHUB_ACTIONS", "GITHUB_EVENT_NAME", "GITHUB_EVENT_PATH", "GITHUB_REPOSITORY", "GITHUB_API_URL", "GITHUB_GRAPHQL_URL",
 	"GITHUB_SERVER_URL", "GITHUB_WORKSPACE", "GITHUB_SHA", "GITHUB_STEP_SUMMARY", "GITHUB_OUTPUT", "RUNNER_TEMP",
 	"OCR_GITHUB_TOKEN", "GITHUB_TOKEN",
 	"GITLAB_CI", "CI_PIPELINE_SOURCE", "CI_MERGE_REQUEST_IID", "CI_MERGE_REQUEST_PROJECT_ID", "CI_MERGE_REQUEST_EVENT_TYPE",

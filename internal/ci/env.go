@@ -26,6 +26,10 @@ type GitHubEnv struct {
 	// Token is OCR_GITHUB_TOKEN, else GITHUB_TOKEN.
 	Token         string `env:"OCR_GITHUB_TOKEN"`
 	TokenFallback string `env:"GITHUB_TOKEN"`
+
+	// GraphQLURL is the GraphQL endpoint (GitHub Enterprise Server sets
+	// it); "" derives it from APIURL.
+	GraphQLURL string `env:"GITHUB_GRAPHQL_URL"`
 }
 
 // GitLabEnv is what GitLab CI tells a job through its environment.

@@ -106,11 +106,12 @@ func (r *Recorder) Reset() {
 	r.counts = map[string]int{}
 }
 
-// Writes is the number of requests in calls that are not GETs.
+// Writes is the number of requests in calls that are not GETs nor
+// GraphQL queries (counted as "QUERY name").
 func Writes(calls map[string]int) int {
 	n := 0
 	for k, v := range calls {
-		if !strings.HasPrefix(k, "GET ") {
+		if !strings.HasPrefix(k, "GET ") && !strings.HasPrefix(k, "QUERY ") {
 			n += v
 		}
 	}

@@ -27,6 +27,9 @@ import (
 type Review struct {
 	// BaseURL is the REST API root (GITHUB_API_URL); "" means api.github.com.
 	BaseURL string
+	// GraphQLURL is the GraphQL endpoint (GITHUB_GRAPHQL_URL), used to
+	// resolve ocr's threads whose finding is gone; "" derives it from BaseURL.
+	GraphQLURL string
 	// Token authenticates (OCR_GITHUB_TOKEN or GITHUB_TOKEN); never logged.
 	Token string
 	// HTTPClient is the client to send through; nil means a default one.
@@ -115,6 +118,11 @@ func (g *Review) client() (*github.Client, error) {
 		githubapi.WithSleep(g.Sleep), githubapi.WithLogf(g.logf), githubapi.WithWriteGap())
 }
 
+func (g *Review) graphQL() (*githubapi.GraphQL, error) {
+	return githubapi.NewGraphQL(g.Token, g.GraphQLURL, g.BaseURL, githubapi.WithHTTPClient(g.HTTPClient),
+		githubapi.WithSleep(g.Sleep), githubapi.WithLogf(g.logf))
+}
+
 func (g *Review) logf(format string, args ...any) {
 	if g.Logf != nil {
 		g.Logf(format, args...)
@@ -126,14 +134,15 @@ func (g *Review) logf(format string, args ...any) {
 func (g *Review) fallback(ctx context.Context, r *review.Review, why string) error {
 	g.logf("ocr: not posting a review on pull request #%d: %s. Same-repository pull requests need "+
 		"`permissions: pull-requests: write` in the workflow; fork pull requests get a read-only token. "+
-		"The findings are in the annotations, the step summary and the SARIF file instead.", g.PR, why)
+		"The findings are in the annotations, the step summary and the SARIF file instead; no review thread is resolved.", g.PR, why)
 	if g.Fallback == nil {
 		return nil
 	}
 	return g.Fallback.Report(ctx, r)
 }
 
-// report is the whole run: read what is there, posting.Plan, post, summarise.
+// report is the whole run: read what is there, posting.Plan, post,
+// resolve the threads of findings that are gone, summarise.
 func (run *ghRun) report(ctx context.Context, r *review.Review) error {
 	if err := run.load(ctx); err != nil {
 		return err
@@ -143,21 +152,29 @@ func (run *ghRun) report(ctx context.Context, r *review.Review) error {
 	if errors.Is(postErr, posting.ErrNoWriteAccess) {
 		return postErr
 	}
-	in := posting.StickyInput{Review: r, Placements: ps, Resolved: run.resolved(r), Notes: posting.Notes(run.notes, r, postErr),
+	gone := posting.GoneFindings(r, run.g.Incremental, run.ex.order)
+	threads, resErr := run.resolveThreads(ctx, gone)
+	if errors.Is(resErr, posting.ErrNoWriteAccess) {
+		run.g.logf("ocr: not resolving ocr's review threads on pull request #%d: %v (the token needs "+
+			"`pull-requests: write`; fork pull requests get a read-only token)", run.g.PR, resErr)
+		resErr = nil
+	}
+	in := posting.StickyInput{Review: r, Placements: ps, Resolved: run.resolved(gone, threads),
+		Notes: posting.Notes(run.notes, r, postErr, resErr),
 		State: posting.RecordedState(r, run.head, run.g.ConfigHash, run.ex.summary.GetBody())}
 	if err := run.upsertSummary(ctx, posting.StickySummary(in)); err != nil {
-		return errors.Join(postErr, err)
+		return errors.Join(postErr, resErr, err)
 	}
-	return postErr
+	return errors.Join(postErr, resErr)
 }
 
 // resolved lists ocr's earlier findings that this run no longer reports
-// (see posting.GoneFindings).
-func (run *ghRun) resolved(r *review.Review) []posting.ResolvedItem {
+// (see posting.GoneFindings), with what happened to their threads.
+func (run *ghRun) resolved(gone []string, threads map[string]string) []posting.ResolvedItem {
 	var out []posting.ResolvedItem
-	for _, fp := range posting.GoneFindings(r, run.g.Incremental, run.ex.order) {
+	for _, fp := range gone {
 		c := run.ex.all[fp]
-		out = append(out, posting.ResolvedItem{Path: c.GetPath(), Link: c.GetHTMLURL()})
+		out = append(out, posting.ResolvedItem{Path: c.GetPath(), Link: c.GetHTMLURL(), Thread: threads[fp]})
 	}
 	return out
 }

@@ -49,7 +49,8 @@ func TestGitHubReviewFirstRunRerunAndChange(t *testing.T) {
 	if err := g.Report(context.Background(), r2); err != nil {
 		t.Fatal(err)
 	}
-	reportertest.AssertCalls(t, f, map[string]int{reportertest.RListPR: 1, reportertest.RListIssue: 1, reportertest.RReview: 1, fmt.Sprintf("PATCH /repos/o/r/issues/comments/%d", f.IssueComments()[0].ID): 1})
+	reportertest.AssertCalls(t, f, map[string]int{reportertest.RListPR: 1, reportertest.RListIssue: 1, reportertest.RReview: 1,
+		reportertest.RThreads: 1, reportertest.RResolve: 1, fmt.Sprintf("PATCH /repos/o/r/issues/comments/%d", f.IssueComments()[0].ID): 1})
 	if rv := f.LastReview(); len(rv.Comments) != 1 || *rv.Comments[0].Line != 42 {
 		t.Errorf("second review: %+v", rv.Comments)
 	}

@@ -69,7 +69,8 @@ func TestGitHubReviewIgnoresForgedSummary(t *testing.T) {
 	if err := g.Report(context.Background(), r); err != nil {
 		t.Fatal(err)
 	}
-	reportertest.AssertCalls(t, f, map[string]int{reportertest.RListPR: 1, reportertest.RListIssue: 1, f.IssueCommentRoute("PATCH", is[1].ID): 1})
+	reportertest.AssertCalls(t, f, map[string]int{reportertest.RListPR: 1, reportertest.RListIssue: 1, reportertest.RThreads: 1,
+		reportertest.RResolve: 1, f.IssueCommentRoute("PATCH", is[1].ID): 1})
 	if f.IssueComments()[0].Body != forged.Body {
 		t.Error("the forged summary was edited")
 	}
@@ -161,7 +162,8 @@ func TestGitHubReviewUserLookupFails(t *testing.T) {
 			if is := f.IssueComments(); len(is) != 2 || is[1].User != githubfake.ActionsBot() {
 				t.Fatalf("issue comments: %+v", is)
 			}
-			want := map[string]int{reportertest.RListPR: 1, reportertest.RListIssue: 1, f.IssueCommentRoute("PATCH", f.IssueComments()[1].ID): 1}
+			want := map[string]int{reportertest.RListPR: 1, reportertest.RListIssue: 1, reportertest.RThreads: 1, reportertest.RResolve: 1,
+				f.IssueCommentRoute("PATCH", f.IssueComments()[1].ID): 1}
 			if c.token == "tok" {
 				want[reportertest.RUser] = 1
 			}

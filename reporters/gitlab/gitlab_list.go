@@ -28,7 +28,7 @@ type glThread struct {
 type glExisting struct {
 	threads map[string]*glThread // by fingerprint
 	order   []string
-	summary *gitlab.Note
+	summary *glNote
 }
 
 // diffRefs are the SHAs of the merge request version positions refer to.
@@ -38,18 +38,12 @@ type diffRefs struct{ Base, Start, Head string }
 // ocr's own: the summary and the finding threads it started (see add).
 func (run *glRun) load(ctx context.Context) error {
 	g := run.g
-	var all []*gitlab.Discussion
-	opt := &gitlab.ListMergeRequestDiscussionsOptions{ListOptions: gitlab.ListOptions{PerPage: 100}}
-	for {
-		page, resp, err := run.c.Discussions.ListMergeRequestDiscussions(g.Project, int64(g.MR), opt, gitlab.WithContext(ctx))
-		if err != nil {
-			return glError(err, fmt.Sprintf("list the discussions of merge request !%d", g.MR))
-		}
-		all = append(all, page...)
-		if resp.NextPage == 0 {
-			break
-		}
-		opt.Page = resp.NextPage
+	all, skipped, err := run.listDiscussions(ctx)
+	if err != nil {
+		return glError(err, fmt.Sprintf("list the discussions of merge request !%d", g.MR))
+	}
+	if skipped > 0 {
+		g.logf("ocr: %d discussion(s) of merge request !%d could not be read and are ignored", skipped, g.MR)
 	}
 	run.ex = glExisting{threads: map[string]*glThread{}}
 	if !anyMarked(all) {
@@ -66,7 +60,7 @@ func (run *glRun) load(ctx context.Context) error {
 }
 
 // anyMarked reports whether some discussion starts with an ocr marker.
-func anyMarked(ds []*gitlab.Discussion) bool {
+func anyMarked(ds []*glDiscussion) bool {
 	for _, d := range ds {
 		if len(d.Notes) == 0 {
 			continue
@@ -82,7 +76,7 @@ func anyMarked(ds []*gitlab.Discussion) bool {
 // owner, the user ocr posts as: anyone who can comment can write one, and
 // a forged summary or fingerprint must not steer ocr. Every other
 // non-system note in ocr's thread is a reply, whatever it says.
-func (e *glExisting) add(d *gitlab.Discussion, owner int64) {
+func (e *glExisting) add(d *glDiscussion, owner int64) {
 	if len(d.Notes) == 0 || d.Notes[0].Author.ID != owner {
 		return
 	}

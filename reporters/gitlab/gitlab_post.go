@@ -86,26 +86,25 @@ func glBody(p posting.Placement) string {
 	return body
 }
 
-func (run *glRun) createDiscussion(ctx context.Context, p posting.Placement) (*gitlab.Discussion, error) {
+func (run *glRun) createDiscussion(ctx context.Context, p posting.Placement) (*glDiscussion, error) {
 	body := glBody(p)
 	opt := &gitlab.CreateMergeRequestDiscussionOptions{Body: &body}
 	if p.Kind == posting.PlaceInline {
 		opt.Position = run.position(p)
 	}
-	d, _, err := run.c.Discussions.CreateMergeRequestDiscussion(run.g.Project, int64(run.g.MR), opt, gitlab.WithContext(ctx))
-	return d, err
+	return run.postDiscussion(ctx, opt)
 }
 
 // checkAnchored verifies GitLab made a DiffNote; a note that lost its
 // anchor is rewritten to say where it belongs.
-func (run *glRun) checkAnchored(ctx context.Context, p posting.Placement, d *gitlab.Discussion) (posting.Placement, error) {
-	if p.Kind != posting.PlaceInline || len(d.Notes) == 0 || d.Notes[0].Type == gitlab.DiffNote {
+func (run *glRun) checkAnchored(ctx context.Context, p posting.Placement, d *glDiscussion) (posting.Placement, error) {
+	if p.Kind != posting.PlaceInline || len(d.Notes) == 0 || d.Notes[0].Type == string(gitlab.DiffNote) {
 		return p, nil
 	}
 	p.Kind, p.Note = posting.PlaceFile, "GitLab did not anchor this comment to the diff"
 	body := glBody(p)
-	_, _, err := run.c.Discussions.UpdateMergeRequestDiscussionNote(run.g.Project, int64(run.g.MR), d.ID, d.Notes[0].ID,
-		&gitlab.UpdateMergeRequestDiscussionNoteOptions{Body: &body}, gitlab.WithContext(ctx))
+	path := run.mrPath(fmt.Sprintf("/discussions/%s/notes/%d", d.ID, d.Notes[0].ID))
+	_, err := run.do(ctx, "PUT", path, &gitlab.UpdateMergeRequestDiscussionNoteOptions{Body: &body}, nil)
 	if err != nil {
 		return p, glError(err, "say where an unanchored note belongs")
 	}
@@ -157,12 +156,19 @@ func (run *glRun) resolveOutdated(ctx context.Context, r *review.Review) ([]post
 	var out []posting.ResolvedItem
 	for _, fp := range posting.GoneFindings(r, run.g.Incremental, run.ex.order) {
 		t := run.ex.threads[fp]
-		out = append(out, posting.ResolvedItem{Path: t.Path})
+		item := posting.ResolvedItem{Path: t.Path, Thread: "thread resolved"}
+		switch {
+		case t.Replied:
+			item.Thread = "thread left open: someone replied"
+		case !t.Resolvable:
+			item.Thread = ""
+		}
+		out = append(out, item)
 		if t.Resolved || !t.Resolvable || t.Replied {
 			continue
 		}
-		_, _, err := run.c.Discussions.ResolveMergeRequestDiscussion(run.g.Project, int64(run.g.MR), t.ID,
-			&gitlab.ResolveMergeRequestDiscussionOptions{Resolved: gitlab.Ptr(true)}, gitlab.WithContext(ctx))
+		_, err := run.do(ctx, "PUT", run.mrPath("/discussions/"+t.ID),
+			&gitlab.ResolveMergeRequestDiscussionOptions{Resolved: gitlab.Ptr(true)}, nil)
 		if err != nil {
 			return out, glError(err, fmt.Sprintf("resolve discussion %s", t.ID))
 		}
@@ -178,12 +184,11 @@ func (run *glRun) upsertSummary(ctx context.Context, body string) error {
 		return nil
 	}
 	var err error
+	// The answers are not read: a note's position is never needed here.
 	if old != nil {
-		_, _, err = run.c.Notes.UpdateMergeRequestNote(g.Project, int64(g.MR), old.ID,
-			&gitlab.UpdateMergeRequestNoteOptions{Body: &body}, gitlab.WithContext(ctx))
+		_, err = run.do(ctx, "PUT", run.mrPath(fmt.Sprintf("/notes/%d", old.ID)), &gitlab.UpdateMergeRequestNoteOptions{Body: &body}, nil)
 	} else {
-		_, _, err = run.c.Notes.CreateMergeRequestNote(g.Project, int64(g.MR),
-			&gitlab.CreateMergeRequestNoteOptions{Body: &body}, gitlab.WithContext(ctx))
+		_, err = run.do(ctx, "POST", run.mrPath("/notes"), &gitlab.CreateMergeRequestNoteOptions{Body: &body}, nil)
 	}
 	if err != nil {
 		return glError(err, fmt.Sprintf("write the summary note on merge request !%d", g.MR))

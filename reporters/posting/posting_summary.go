@@ -18,6 +18,9 @@ const maxSummary = 65000
 type ResolvedItem struct {
 	Path string
 	Link string // URL of the comment, when the platform gives one
+	// Thread says what became of the finding's thread ("thread resolved",
+	// or why it stays open); "" says nothing.
+	Thread string
 }
 
 // StickyInput is everything the sticky summary shows.
@@ -207,12 +210,14 @@ func writeResolved(b *strings.Builder, rs []ResolvedItem) {
 	}
 	fmt.Fprintf(b, "\n### Resolved since the last run (%d)\n\n", len(rs))
 	for _, r := range rs {
-		path := postCode(r.Path)
+		line := "- " + postCode(r.Path)
 		if r.Link != "" {
-			fmt.Fprintf(b, "- %s ([comment](%s))\n", path, r.Link)
-		} else {
-			fmt.Fprintf(b, "- %s\n", path)
+			line += fmt.Sprintf(" ([comment](%s))", r.Link)
 		}
+		if r.Thread != "" {
+			line += " — " + postSafe(r.Thread)
+		}
+		b.WriteString(line + "\n")
 	}
 }
 

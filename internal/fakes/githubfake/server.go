@@ -59,7 +59,8 @@ type Server struct {
 	reComments, reIssueComments, reReviews, reReview, reIssueComment, rePR *regexp.Regexp
 
 	mu             sync.Mutex
-	lines          map[string]map[string]int // path → "RIGHT:12" → hunk index
+	lines          map[string]map[string]int    // path → "RIGHT:12" → hunk index
+	texts          map[string]map[string]string // path → "RIGHT:12" → the line's text
 	perPage        int
 	readOnly       bool
 	secondaryOnce  bool
@@ -72,7 +73,9 @@ type Server struct {
 	comments          []Comment
 	issues            []IssueComment
 	pending           map[int64]bool
-	reviews           [][]byte // request bodies of COMMENT reviews
+	reviews           [][]byte       // request bodies of COMMENT reviews
+	resolved          map[int64]bool // review threads by root comment ID
+	gqlFailOnce       []string       // type, message
 }
 
 // New starts the fake; it is closed, and unused expected routes reported,
@@ -80,7 +83,7 @@ type Server struct {
 func New(t testing.TB, cfg Config) *Server {
 	t.Helper()
 	cfg = withDefaults(cfg)
-	s := &Server{t: t, cfg: cfg, rec: fakes.NewRecorder(t), perPage: 100, nextID: 1000, pending: map[int64]bool{}}
+	s := &Server{t: t, cfg: cfg, rec: fakes.NewRecorder(t), perPage: 100, nextID: 1000, pending: map[int64]bool{}, resolved: map[int64]bool{}}
 	s.routes()
 	if err := s.setDiff(cfg.Diff); err != nil {
 		t.Fatal(err)
@@ -121,43 +124,61 @@ func (s *Server) routes() {
 	s.rePR = regexp.MustCompile(repo + "/pulls/" + pr + "$")
 }
 
-// setDiff indexes the diff's lines by side and hunk.
+// setDiff indexes the diff's lines by side and hunk, and keeps their text.
 func (s *Server) setDiff(diff string) error {
 	files, err := anchor.Parse([]byte(diff))
 	if err != nil {
 		return fmt.Errorf("githubfake: the pull request's diff does not parse: %w", err)
 	}
 	lines := map[string]map[string]int{}
+	texts := map[string]map[string]string{}
 	for _, file := range files {
-		m := map[string]int{}
+		m, tx := map[string]int{}, map[string]string{}
 		for hi, h := range file.Hunks {
 			for _, l := range h.Lines {
 				if l.NewLine > 0 {
 					m["RIGHT:"+strconv.Itoa(l.NewLine)] = hi
+					tx["RIGHT:"+strconv.Itoa(l.NewLine)] = l.Text
 				}
 				if l.OldLine > 0 {
 					m["LEFT:"+strconv.Itoa(l.OldLine)] = hi
+					tx["LEFT:"+strconv.Itoa(l.OldLine)] = l.Text
 				}
 			}
 		}
-		lines[file.Path()] = m
+		lines[file.Path()], texts[file.Path()] = m, tx
 	}
 	s.mu.Lock()
-	s.lines = lines
+	s.lines, s.texts = lines, texts
 	s.mu.Unlock()
 	return nil
 }
 
 // Push moves the pull request's head: a new commit was pushed and diff is
-// the pull request's diff now.
+// the pull request's diff now. A line comment whose line left the diff or
+// changed becomes outdated, as on GitHub: line and start_line turn null
+// (and its thread isOutdated).
 func (s *Server) Push(head, diff string) {
 	s.t.Helper()
+	s.mu.Lock()
+	before := s.texts
+	s.mu.Unlock()
 	if err := s.setDiff(diff); err != nil {
 		s.t.Fatal(err)
 	}
 	s.mu.Lock()
+	defer s.mu.Unlock()
 	s.cfg.Head, s.cfg.Diff = head, diff
-	s.mu.Unlock()
+	for i, c := range s.comments {
+		if c.Line == nil {
+			continue
+		}
+		key := c.Side + ":" + strconv.Itoa(*c.Line)
+		now, ok := s.texts[c.Path][key]
+		if !ok || now != before[c.Path][key] {
+			s.comments[i].Line, s.comments[i].StartLine = nil, nil
+		}
+	}
 }
 
 func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
@@ -166,12 +187,18 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 	s.mu.Unlock()
 	time.Sleep(lat)
 	key := r.Method + " " + r.URL.Path
-	s.rec.Add(key)
+	if key != RouteGraphQL { // counted by operation (see graphql)
+		s.rec.Add(key)
+	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if got, want := r.Header.Get("Authorization"), "Bearer "+s.cfg.Token; got != want {
 		s.t.Errorf("githubfake: %s: Authorization is not the configured token", key)
 		fakes.WriteJSON(w, 401, map[string]string{"message": "Bad credentials", "documentation_url": "https://docs.github.com/rest"})
+		return
+	}
+	if key == RouteGraphQL {
+		s.graphql(w, r)
 		return
 	}
 	if r.Method != http.MethodGet && s.refuseWrite(w) {

@@ -39,18 +39,21 @@ type LinePos struct {
 // Position is a diff note's position.
 // https://docs.gitlab.com/api/discussions/#create-a-new-thread-in-the-merge-request-diff
 type Position struct {
-	BaseSHA      string `json:"base_sha"`
-	StartSHA     string `json:"start_sha"`
-	HeadSHA      string `json:"head_sha"`
-	PositionType string `json:"position_type"`
-	OldPath      string `json:"old_path"`
-	NewPath      string `json:"new_path"`
-	OldLine      *int   `json:"old_line"`
-	NewLine      *int   `json:"new_line"`
-	LineRange    *struct {
-		Start LinePos `json:"start"`
-		End   LinePos `json:"end"`
-	} `json:"line_range"`
+	BaseSHA      string     `json:"base_sha"`
+	StartSHA     string     `json:"start_sha"`
+	HeadSHA      string     `json:"head_sha"`
+	PositionType string     `json:"position_type"`
+	OldPath      string     `json:"old_path"`
+	NewPath      string     `json:"new_path"`
+	OldLine      *int       `json:"old_line"`
+	NewLine      *int       `json:"new_line"`
+	LineRange    *LineRange `json:"line_range"`
+}
+
+// LineRange is a multi-line position's first and last line.
+type LineRange struct {
+	Start LinePos `json:"start"`
+	End   LinePos `json:"end"`
 }
 
 // DiscussionRequest is the body of a create-discussion request.
@@ -72,24 +75,58 @@ func (s *Server) createDiscussion(w http.ResponseWriter, r *http.Request) {
 		fakes.WriteJSON(w, 400, map[string]string{"message": "400 Bad request - body is missing"})
 		return
 	}
-	note := &Note{ID: int64(s.newID()), Body: in.Body, Resolvable: true, Author: s.cfg.Bot.author()}
+	d, msg := s.addDiscussion(s.cfg.Bot, in)
+	if msg != "" {
+		fakes.WriteJSON(w, 400, map[string]string{"message": msg})
+		return
+	}
+	s.posted = append(s.posted, in)
+	fakes.WriteJSON(w, 201, d)
+}
+
+// addDiscussion stores a discussion by u, or returns GitLab's 400 message.
+func (s *Server) addDiscussion(u User, in DiscussionRequest) (*Discussion, string) {
+	note := &Note{ID: int64(s.newID()), Type: ptr("DiscussionNote"), Body: in.Body, Resolvable: true, Author: u.author()}
 	if in.Position != nil {
 		if msg := s.checkPosition(in.Position); msg != "" {
-			fakes.WriteJSON(w, 400, map[string]string{"message": msg})
-			return
+			return nil, msg
 		}
 		if s.undiffOne {
 			s.undiffOne = false
 		} else {
 			note.Type = ptr("DiffNote")
-			note.Position = map[string]any{"new_path": in.Position.NewPath, "old_path": in.Position.OldPath,
-				"new_line": in.Position.NewLine, "old_line": in.Position.OldLine, "position_type": "text"}
+			note.Position = answerPosition(in.Position)
 		}
 	}
-	s.posted = append(s.posted, in)
 	d := &Discussion{ID: fmt.Sprintf("%040x", s.newID()), Notes: []*Note{note}}
 	s.discs = append(s.discs, d)
-	fakes.WriteJSON(w, 201, d)
+	return d, ""
+}
+
+// answerPosition is a diff note's position as GitLab answers it: the
+// position's own lines are numbers (null for the side a line lacks), but
+// line_range echoes parameters the API declares as String, so its line
+// numbers are JSON strings ("new_line": "59") and old_line of an added
+// line is null; a single-line note has "line_range": null.
+// https://docs.gitlab.com/api/discussions/#create-a-new-thread-in-the-merge-request-diff
+func answerPosition(p *Position) map[string]any {
+	pos := map[string]any{"base_sha": p.BaseSHA, "start_sha": p.StartSHA, "head_sha": p.HeadSHA,
+		"old_path": p.OldPath, "new_path": p.NewPath, "position_type": "text",
+		"old_line": p.OldLine, "new_line": p.NewLine, "line_range": nil, "ignore_whitespace_change": false}
+	if r := p.LineRange; r != nil {
+		pos["line_range"] = map[string]any{"start": answerLinePos(r.Start), "end": answerLinePos(r.End)}
+	}
+	return pos
+}
+
+func answerLinePos(l LinePos) map[string]any {
+	str := func(n *int) any {
+		if n == nil {
+			return nil
+		}
+		return strconv.Itoa(*n)
+	}
+	return map[string]any{"line_code": l.LineCode, "type": l.Type, "old_line": str(l.OldLine), "new_line": str(l.NewLine)}
 }
 
 func ptr[T any](v T) *T { return &v }

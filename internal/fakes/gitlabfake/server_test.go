@@ -102,3 +102,23 @@ func TestCurrentUser(t *testing.T) {
 		t.Errorf("SummaryBody = %q, want the token's own note", f.SummaryBody())
 	}
 }
+
+// TestMultiLineAnswerLikeGitLab: a multi-line discussion is answered (and
+// listed) as GitLab does: the position's own lines as numbers, line_range's
+// as strings, null for the side an added line lacks.
+func TestMultiLineAnswerLikeGitLab(t *testing.T) {
+	f := gitlabfake.New(t, gitlabfake.Config{Diff: diff, Base: base, Start: start, Head: head})
+	code := "909d761992f806ed6b303c57c35a2ff94393cf84" // sha1("pkg/f0.go")
+	body := `{"body":"x","position":{"position_type":"text","base_sha":"` + base + `","start_sha":"` + start + `","head_sha":"` +
+		head + `","old_path":"pkg/f0.go","new_path":"pkg/f0.go","new_line":4,"line_range":{` +
+		`"start":{"line_code":"` + code + `_4_3","type":"new","new_line":3},"end":{"line_code":"` + code + `_4_4","type":"new","new_line":4}}}}`
+	status, answer := post(t, f, f.MRPath()+"/discussions", body)
+	want := `"line_range":{"end":{"line_code":"` + code + `_4_4","new_line":"4","old_line":null,"type":"new"},` +
+		`"start":{"line_code":"` + code + `_4_3","new_line":"3","old_line":null,"type":"new"}}`
+	if status != 201 || !strings.Contains(answer, want) || !strings.Contains(answer, `"new_line":4,"new_path"`) || !strings.Contains(answer, `"old_line":null,"old_path"`) {
+		t.Errorf("%d %s\nwant it to contain %s", status, answer, want)
+	}
+	if _, listed := do(t, f, http.MethodGet, f.MRPath()+"/discussions?per_page=100", ""); !strings.Contains(listed, want) {
+		t.Errorf("listing: %s", listed)
+	}
+}

@@ -54,3 +54,18 @@ func (s *Server) AddNote(u User, body string) string {
 	s.discs = append(s.discs, d)
 	return d.ID
 }
+
+// AddDiscussion starts a diff discussion by u at in.Position, as a person
+// does in the web UI (a multi-line comment, say); GitLab stores and lists
+// it exactly like one made through the API. A position GitLab would refuse
+// fails the test. It returns the discussion ID.
+func (s *Server) AddDiscussion(u User, in DiscussionRequest) string {
+	s.t.Helper()
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	d, msg := s.addDiscussion(u, in)
+	if msg != "" {
+		s.t.Fatalf("gitlabfake: AddDiscussion: GitLab would refuse this position: %s", msg)
+	}
+	return d.ID
+}

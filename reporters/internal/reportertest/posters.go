@@ -19,6 +19,10 @@ const (
 	RReview    = "POST /repos/o/r/pulls/7/reviews"
 	RIssue     = "POST /repos/o/r/issues/7/comments"
 	RUser      = githubfake.RouteUser
+	// RThreads and RResolve are the GraphQL operations that resolve ocr's
+	// threads whose finding is gone.
+	RThreads = githubfake.QueryThreads
+	RResolve = githubfake.MutationResolve
 )
 
 // NewGitHubFake serves pull request o/r#7 with diff at head, token "tok".
