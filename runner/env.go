@@ -33,7 +33,7 @@ func applyContext(cfg *config.Config, cx ci.Context) {
 
 // env runs `ocr env`: what was detected and what would run, secrets masked.
 func (c *Command) env(ctx context.Context, args []string) error {
-	cfg, _, err := c.parseConfig("env", args)
+	cfg, err := c.parseConfig("env", args)
 	if err != nil {
 		return err
 	}
@@ -126,9 +126,14 @@ func (c *Command) describeLLM(cfg *config.Config) (host, model string, err error
 func reportsOf(cfg *config.Config) []string {
 	var out []string
 	if cfg.Format != "" {
-		spec := cfg.Format
-		if cfg.Output != "" {
+		// --format writes to --output, else to stdout, whatever the kind's
+		// default file for --report is.
+		spec := strings.ToLower(strings.TrimSpace(cfg.Format))
+		switch {
+		case cfg.Output != "":
 			spec += "=" + cfg.Output
+		case !reporters.Kind(spec).API():
+			spec += "=" + reporters.Stdout
 		}
 		out = append(out, spec)
 	}

@@ -7,10 +7,8 @@ package runner
 import (
 	"bytes"
 	"context"
-	"flag"
 	"os"
 	"path/filepath"
-	"reflect"
 	"regexp"
 	"strings"
 	"testing"
@@ -23,25 +21,7 @@ import (
 
 // pkgFlagField maps every flag of `ocr review` to the OCR_* variable of the
 // config.Config field it sets, by the field's address.
-func pkgFlagField() map[string]string {
-	var cfg config.Config
-	fs := flag.NewFlagSet("review", flag.ContinueOnError)
-	cfg.Bind(fs)
-	byAddr := map[uintptr]string{}
-	rv := reflect.ValueOf(&cfg).Elem()
-	for i := range rv.NumField() {
-		byAddr[rv.Field(i).Addr().Pointer()] = rv.Type().Field(i).Tag.Get("env")
-	}
-	out := map[string]string{}
-	fs.VisitAll(func(f *flag.Flag) {
-		addr := reflect.ValueOf(f.Value).Pointer()
-		if l, ok := f.Value.(*config.ListFlag); ok {
-			addr = reflect.ValueOf(l.Values()).Pointer()
-		}
-		out[f.Name] = byAddr[addr]
-	})
-	return out
-}
+func pkgFlagField() map[string]string { return config.FlagEnv() }
 
 var (
 	pkgFlagRow = regexp.MustCompile("(?m)^\\| `--([a-z-]+)` \\| `(OCR_[A-Z_]+)` \\|")

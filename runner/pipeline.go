@@ -234,8 +234,12 @@ func (c *Command) publish(ctx context.Context, j *job, ch *Change, rv *review.Re
 		return c.fail(err)
 	}
 	repErr := reps.Report(ctx, rv)
-	if err := closeAll(); err != nil {
+	wrote, err := closeAll()
+	if err != nil {
 		repErr = errors.Join(repErr, err)
+	}
+	for _, p := range wrote {
+		c.logf("wrote %s", p)
 	}
 	code := reporters.ExitCode(rv, j.failOn, j.cfg.AllowPartial)
 	c.logf("review %s: %d comment(s), %d request(s), %d prompt + %d completion tokens",

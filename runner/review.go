@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"os"
+	"strings"
 
 	"github.com/ocr-ci/ocr/internal/config"
 	"github.com/ocr-ci/ocr/internal/git"
@@ -13,7 +14,7 @@ import (
 
 // review runs `ocr review`.
 func (c *Command) review(ctx context.Context, args []string) int {
-	cfg, _, err := c.parseConfig("review", args)
+	cfg, err := c.parseConfig("review", args)
 	if err != nil {
 		return c.fail(err)
 	}
@@ -95,7 +96,7 @@ func (c *Command) preview(ctx context.Context, cfg *config.Config) error {
 		return err
 	}
 	defer closeOut()
-	if cfg.Format == "json" {
+	if strings.EqualFold(cfg.Format, "json") {
 		return p.writeJSON(w)
 	}
 	return p.writeText(w)
