@@ -98,7 +98,8 @@ func (f *fileReport) Report(ctx context.Context, r *review.Review) error {
 func (c *Command) fileReporter(j *job, s reporters.Spec, w io.Writer) (reporters.Reporter, error) {
 	return build.File(s, w, build.FileOptions{
 		SARIFCategory: j.cfg.SarifCategory, RepositoryURI: j.repositoryURL(), Summary: j.summaryOptions(),
-		Color: c.IsTerminal && s.Path == reporters.Stdout && j.env.Term.NoColor == "",
+		Color:   c.IsTerminal && s.Path == reporters.Stdout && j.env.Term.NoColor == "",
+		Verbose: j.cfg.Verbose,
 	})
 }
 
