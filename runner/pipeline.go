@@ -113,7 +113,9 @@ func (c *Command) runAgent(ctx context.Context, j *job, repo *git.Repo, ch *Chan
 		return nil, err
 	}
 	if len(in.Files) == 0 {
-		c.logf("nothing to review: %d changed file(s), none selected (see --preview)", len(p.Files))
+		if len(p.Files) > 0 { // an empty change was already said
+			c.logf("nothing to review: %d changed file(s), none selected (see --preview)", len(p.Files))
+		}
 		rv.Status, rv.Files, rv.Finished = review.StatusComplete, p.Files, time.Now()
 		return rv, nil
 	}

@@ -71,8 +71,21 @@ func (c *Command) prepare(ctx context.Context, cfg *config.Config) (*prepared, e
 		repo.Close()
 		return nil, err
 	}
+	if len(ch.Files) == 0 {
+		c.logf("%s", emptyChangeHint(ch))
+	}
 	files := applyRuleSelection(selection.Files(ch.Files, ch.Diffs, c.selection(ctx, cfg, repo, ch)), set)
 	return &prepared{repo: repo, change: ch, rules: set, preview: newPreview(ch, files)}, nil
+}
+
+// emptyChangeHint says that there is nothing to review and how to review
+// something: the last commit, or the branch against its base.
+func emptyChangeHint(ch *Change) string {
+	if ch.Mode == "workspace" {
+		return "nothing to review: the work tree has no changes against HEAD. " +
+			"Review the last commit with --commit HEAD, or the branch with --from origin/main"
+	}
+	return fmt.Sprintf("nothing to review: %s..%s changes no file", short(ch.Base), short(ch.Head))
 }
 
 // selection is the file-selection settings for a change.
