@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/ocr-ci/ocr/internal/git"
+	"github.com/ocr-ci/ocr/internal/llm/llmtest"
 	"github.com/ocr-ci/ocr/reporters"
 )
 
@@ -166,5 +167,22 @@ func TestDubiousOwnershipIsUsage(t *testing.T) {
 	}
 	if exitCode(git.ErrGitUnusable) != reporters.ExitUsage || !strings.Contains(git.ErrGitUnusable.Error(), git.MinVersion) {
 		t.Errorf("unusable git: exit %d, %q", exitCode(git.ErrGitUnusable), git.ErrGitUnusable)
+	}
+}
+
+// TestBudgetTooSmallForOneRequest: a budget below what one request
+// carries is refused before anything is sent (the endpoint sees nothing).
+func TestBudgetTooSmallForOneRequest(t *testing.T) {
+	t.Parallel()
+	r := newTestRepo(t)
+	r.write("a.go", "package a\n")
+	r.commit("one")
+	r.write("a.go", "package a\n\nfunc F() {}\n")
+	srv := llmtest.New(t)
+	env := testEnv{}
+	env.useLLM(srv)
+	code, _, errs := env.run(t, "review", "--repo", r.dir, "--max-tokens-budget", "100")
+	if code != reporters.ExitUsage || !strings.Contains(errs, "--max-tokens-budget 100 is too small for one request") || srv.Count() != 0 {
+		t.Errorf("budget 100: exit %d, %d request(s), stderr %q; want exit 2 before any request", code, srv.Count(), errs)
 	}
 }
