@@ -2,6 +2,7 @@ package runner
 
 import (
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -184,5 +185,31 @@ func TestBudgetTooSmallForOneRequest(t *testing.T) {
 	code, _, errs := env.run(t, "review", "--repo", r.dir, "--max-tokens-budget", "100")
 	if code != reporters.ExitUsage || !strings.Contains(errs, "--max-tokens-budget 100 is too small for one request") || srv.Count() != 0 {
 		t.Errorf("budget 100: exit %d, %d request(s), stderr %q; want exit 2 before any request", code, srv.Count(), errs)
+	}
+}
+
+// TestDubiousOwnershipRepository: a real repository owned by another user
+// (possible only when the tests run as root) is refused with the hint.
+func TestDubiousOwnershipRepository(t *testing.T) {
+	if os.Geteuid() != 0 {
+		t.Skip("needs root to give the repository another owner")
+	}
+	r := newTestRepo(t)
+	r.write("a.go", "package a\n")
+	r.commit("one")
+	if err := filepath.Walk(r.dir, func(p string, _ os.FileInfo, err error) error {
+		if err != nil {
+			return err
+		}
+		return os.Lchown(p, 4242, 4242)
+	}); err != nil {
+		t.Fatal(err)
+	}
+	if out, _ := exec.Command("git", "config", "--get-all", "safe.directory").Output(); len(out) > 0 {
+		t.Skipf("this machine's git trusts %q: ownership is not checked", out)
+	}
+	code, _, errs := testEnv{}.run(t, "review", "--repo", r.dir, "--preview")
+	if code != reporters.ExitUsage || !strings.Contains(errs, "safe.directory "+r.dir) || strings.Count(errs, "\n") != 1 {
+		t.Errorf("dubious ownership: exit %d, stderr %q; want exit 2 and one line with the safe.directory hint", code, errs)
 	}
 }

@@ -76,9 +76,23 @@ func (c *Command) Main(ctx context.Context, args []string) int {
 	case "help", "-h", "--help", "-help":
 		return c.help(rest)
 	default:
-		err = usagef("unknown command %q: run 'ocr help' for the list", sub)
+		err = unknownCommand(sub)
 	}
 	return c.fail(err)
+}
+
+// unknownCommand names the nearest command, if one is close.
+func unknownCommand(sub string) error {
+	best, bestD := "", 3
+	for _, name := range []string{"review", "env", "tools", "rules", "version", "help"} {
+		if d := editDistance(sub, name); d < bestD {
+			best, bestD = name, d
+		}
+	}
+	if best != "" {
+		return usagef("unknown command %q; did you mean %s? Run 'ocr help'.", sub, best)
+	}
+	return usagef("unknown command %q. Run 'ocr help' for the list.", sub)
 }
 
 // help runs `ocr help [COMMAND [SUBCOMMAND]]`.
@@ -126,7 +140,11 @@ func (c *Command) fail(err error) int {
 	if errors.Is(err, flag.ErrHelp) {
 		return reporters.ExitOK
 	}
-	fmt.Fprintf(c.Stderr, "ocr: %s\n", strings.TrimSpace(err.Error()))
+	msg := strings.TrimSpace(err.Error())
+	if !strings.HasPrefix(msg, "ocr ") { // "ocr version takes …" needs no prefix
+		msg = "ocr: " + msg
+	}
+	fmt.Fprintln(c.Stderr, msg)
 	return exitCode(err)
 }
 
