@@ -1,12 +1,15 @@
 package runner
 
 import (
+	"bytes"
+	"context"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/ocr-ci/ocr/internal/config"
 	"github.com/ocr-ci/ocr/internal/git"
 	"github.com/ocr-ci/ocr/internal/llm/llmtest"
 	"github.com/ocr-ci/ocr/reporters"
@@ -211,5 +214,34 @@ func TestDubiousOwnershipRepository(t *testing.T) {
 	code, _, errs := testEnv{}.run(t, "review", "--repo", r.dir, "--preview")
 	if code != reporters.ExitUsage || !strings.Contains(errs, "safe.directory "+r.dir) || strings.Count(errs, "\n") != 1 {
 		t.Errorf("dubious ownership: exit %d, stderr %q; want exit 2 and one line with the safe.directory hint", code, errs)
+	}
+}
+
+// TestColourOnlyOnATerminal: the text report on stdout is coloured only
+// when stdout is a terminal and NO_COLOR is unset; a report file never is.
+func TestColourOnlyOnATerminal(t *testing.T) {
+	t.Parallel()
+	r := newTestRepo(t)
+	r.write("a.go", "package a\n")
+	r.commit("one")
+	file := filepath.Join(t.TempDir(), "report.txt")
+	for _, tc := range []struct {
+		tty     bool
+		noColor string
+		want    bool
+	}{{true, "", true}, {true, "1", false}, {false, "", false}} {
+		var out, errb bytes.Buffer
+		env := testEnv{"OCR_LLM_URL": "http://127.0.0.1:1/v1", "OCR_LLM_MODEL": "m"}
+		if tc.noColor != "" {
+			env["NO_COLOR"] = tc.noColor
+		}
+		c := &Command{Stdout: &out, Stderr: &errb, IsTerminal: tc.tty, LookupEnv: config.MapLookup(env)}
+		code := c.Main(context.Background(), []string{"ocr", "review", "--repo", r.dir, "--report", "text", "--report", "text=" + file})
+		if code != reporters.ExitOK || strings.Contains(out.String(), "\x1b[") != tc.want {
+			t.Errorf("tty %v, NO_COLOR %q: exit %d, stdout %q; want colour %v", tc.tty, tc.noColor, code, out.String(), tc.want)
+		}
+		if strings.Contains(readFile(t, file), "\x1b[") {
+			t.Errorf("the report file is coloured")
+		}
 	}
 }

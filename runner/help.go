@@ -1,7 +1,6 @@
 package runner
 
 import (
-	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -215,7 +214,7 @@ func parseError(sub *subcommand, fs *flag.FlagSet, err error) error {
 		msg = strings.Replace(msg, " for flag -", " for --", 1)
 		return usagef("%s. %s", msg, help)
 	}
-	return &usageError{errors.Join(err)}
+	return &usageError{err}
 }
 
 // closest suggests the flag nearest to name: a prefix or at most two edits.

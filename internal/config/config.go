@@ -19,7 +19,8 @@ import (
 type Config struct {
 	// Repo is the repository to review; empty means the current directory.
 	Repo string `env:"OCR_REPO"`
-	// From and To select range mode: merge-base(From, To)..To.
+	// From and To select range mode: merge-base(From, To)..To; To
+	// defaults to HEAD when only From is given.
 	From string `env:"OCR_FROM"`
 	To   string `env:"OCR_TO"`
 	// Commit selects commit mode: Commit against its first parent.

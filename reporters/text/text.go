@@ -47,6 +47,10 @@ var severityColors = map[review.Severity]string{
 	review.SeverityMedium: "\x1b[33m", review.SeverityLow: "\x1b[34m",
 }
 
+var statusColors = map[review.Status]string{
+	review.StatusComplete: ansiGreen, review.StatusPartial: "\x1b[33m", review.StatusFailed: ansiRed,
+}
+
 // shownPaths is how many paths a reason's line names before "and N more".
 const shownPaths = 3
 
@@ -131,7 +135,7 @@ func (t *Reporter) summary(b *strings.Builder, r *review.Review) {
 		fmt.Fprintf(b, "error: %s\n", termText(e))
 	}
 	u := r.Usage
-	line := fmt.Sprintf("review %s", termText(string(r.Status)))
+	line := "review " + t.paint(statusColors[r.Status], termText(string(r.Status)))
 	if !r.Started.IsZero() && r.Finished.After(r.Started) {
 		line += " in " + elapsed(r.Finished.Sub(r.Started))
 	}
