@@ -108,11 +108,16 @@ func (c *Command) preview(ctx context.Context, cfg *config.Config) error {
 	if err != nil {
 		return err
 	}
-	defer closeOut()
 	if strings.EqualFold(cfg.Format, "json") {
-		return p.writeJSON(w)
+		err = p.writeJSON(w)
+	} else {
+		err = p.writeText(w)
 	}
-	return p.writeText(w)
+	closeOut()
+	if err == nil && cfg.Output != "" && cfg.Output != "-" {
+		c.logf("wrote %s", cfg.Output)
+	}
+	return err
 }
 
 // output opens the --output file, or stdout.
