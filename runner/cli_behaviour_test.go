@@ -189,6 +189,11 @@ func TestBudgetTooSmallForOneRequest(t *testing.T) {
 	if code != reporters.ExitUsage || !strings.Contains(errs, "--max-tokens-budget 100 is too small for one request") || srv.Count() != 0 {
 		t.Errorf("budget 100: exit %d, %d request(s), stderr %q; want exit 2 before any request", code, srv.Count(), errs)
 	}
+	// A budget that pays for requests is accepted (a clean tree sends none).
+	r.commit("two")
+	if code, _, errs := env.run(t, "review", "--repo", r.dir, "--max-tokens-budget", "100000"); code != reporters.ExitOK {
+		t.Errorf("budget 100000: exit %d, %q", code, errs)
+	}
 }
 
 // TestDubiousOwnershipRepository: a real repository owned by another user
