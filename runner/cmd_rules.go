@@ -14,10 +14,17 @@ import (
 // rules runs `ocr rules list` and `ocr rules check PATH...`.
 func (c *Command) rules(ctx context.Context, args []string) error {
 	if len(args) == 0 {
-		return usagef("ocr rules needs a subcommand: list, or check PATH...")
+		return usagef("ocr rules needs a subcommand: list, or check PATH.... Run 'ocr rules --help'.")
+	}
+	if isHelp(args[0]) {
+		printGroupHelp(c.Stdout, "rules")
+		return nil
 	}
 	switch args[0] {
 	case "list":
+		if _, err := c.parseConfig("rules list", args[1:]); err != nil {
+			return err
+		}
 		return rules.WriteList(c.Stdout)
 	case "check":
 		cfg, paths, err := c.parseInterleaved("rules check", args[1:])
@@ -34,7 +41,7 @@ func (c *Command) rules(ctx context.Context, args []string) error {
 		defer closeFn()
 		return rules.WriteCheck(c.Stdout, set, paths...)
 	}
-	return usagef("unknown rules subcommand %q: use list or check", args[0])
+	return usagef("unknown rules subcommand %q: use list or check. Run 'ocr rules --help'.", args[0])
 }
 
 // ruleSetFor loads the rules for `rules check`, from the repository when

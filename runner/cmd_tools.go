@@ -4,6 +4,7 @@ import (
 	"context"
 	"crypto/rand"
 	"errors"
+	"flag"
 	"fmt"
 	"os"
 	"strings"
@@ -18,8 +19,14 @@ import (
 
 // tools runs `ocr tools list` and `ocr tools call NAME JSON`.
 func (c *Command) tools(ctx context.Context, args []string) error {
-	if len(args) == 0 {
-		return usagef("ocr tools needs a subcommand: list, or call NAME 'JSON-ARGS'")
+	switch {
+	case len(args) == 0:
+		return usagef("ocr tools needs a subcommand: list, or call NAME 'JSON-ARGS'. Run 'ocr tools --help'.")
+	case isHelp(args[0]):
+		printGroupHelp(c.Stdout, "tools")
+		return nil
+	case args[0] != "list" && args[0] != "call":
+		return usagef("unknown tools subcommand %q: use list or call. Run 'ocr tools --help'.", args[0])
 	}
 	cfg, pos, err := c.parseInterleaved("tools "+args[0], args[1:])
 	if err != nil {
@@ -29,16 +36,16 @@ func (c *Command) tools(ctx context.Context, args []string) error {
 	if err != nil {
 		return err
 	}
-	switch args[0] {
-	case "list":
-		return tools.List(c.Stdout, reg)
-	case "call":
-		if len(pos) != 2 {
-			return usagef("usage: ocr tools call NAME 'JSON-ARGS' [--repo DIR] [--from A --to B | --commit C]")
+	if args[0] == "list" {
+		if len(pos) > 0 {
+			return usagef("ocr tools list takes no argument %q. Run 'ocr tools list --help'.", pos[0])
 		}
-		return c.callTool(ctx, cfg, reg, pos[0], pos[1])
+		return tools.List(c.Stdout, reg)
 	}
-	return usagef("unknown tools subcommand %q: use list or call", args[0])
+	if len(pos) != 2 {
+		return usagef("usage: ocr tools call NAME 'JSON-ARGS' [--repo DIR] [--from A --to B | --commit C]. Run 'ocr tools call --help'.")
+	}
+	return c.callTool(ctx, cfg, reg, pos[0], pos[1])
 }
 
 // loadRegistry returns the registry in effect: --tools, or the built-in one.
@@ -131,6 +138,8 @@ func sourceFor(repo *git.Repo, ch *Change) tools.Source {
 // parseInterleaved parses flags that may come before or after positional
 // arguments, and returns the positionals.
 func (c *Command) parseInterleaved(name string, args []string) (*config.Config, []string, error) {
+	var scratch config.Config
+	fs := flagSet(findSub(name), &scratch)
 	var flags, pos []string
 	for i := 0; i < len(args); i++ {
 		a := args[i]
@@ -140,7 +149,7 @@ func (c *Command) parseInterleaved(name string, args []string) (*config.Config, 
 			i = len(args)
 		case len(a) > 1 && a[0] == '-' && a != "-":
 			flags = append(flags, a)
-			if !containsEq(a) && i+1 < len(args) && !isBoolFlag(a) {
+			if !strings.Contains(a, "=") && i+1 < len(args) && !isBoolFlag(fs, a) {
 				flags = append(flags, args[i+1])
 				i++
 			}
@@ -148,31 +157,21 @@ func (c *Command) parseInterleaved(name string, args []string) (*config.Config, 
 			pos = append(pos, a)
 		}
 	}
-	cfg, _, err := c.parseConfig(name, flags)
+	cfg, err := c.parseConfig(name, flags)
 	return cfg, pos, err
 }
 
-func containsEq(s string) bool {
-	for _, r := range s {
-		if r == '=' {
-			return true
-		}
-	}
-	return false
-}
-
-// isBoolFlag reports whether a flag takes no value.
-func isBoolFlag(a string) bool {
-	switch trimDashes(a) {
-	case "preview", "include-tests", "no-filter", "allow-partial", "full", "h", "help":
+// isBoolFlag reports whether a flag takes no value (help, or a boolean of
+// the command; an unknown flag is reported by the parser).
+func isBoolFlag(fs *flag.FlagSet, a string) bool {
+	name := strings.TrimLeft(a, "-")
+	if name == "h" || name == "help" {
 		return true
 	}
-	return false
-}
-
-func trimDashes(s string) string {
-	for len(s) > 0 && s[0] == '-' {
-		s = s[1:]
+	f := fs.Lookup(name)
+	if f == nil {
+		return true
 	}
-	return s
+	b, ok := f.Value.(interface{ IsBoolFlag() bool })
+	return ok && b.IsBoolFlag()
 }

@@ -41,17 +41,18 @@ type Command struct {
 const usageText = `ocr — AI code review for CI
 
 Usage:
-  ocr review [flags]          review a range (--from/--to), a commit (--commit) or the work tree
-  ocr review --preview        show which files would be reviewed; no model is called
-  ocr env                     show what ocr detected in this CI environment and what it would run
-  ocr tools list              list the agent's tools (honours --tools)
-  ocr tools call NAME JSON    run one tool and print what the model would receive
-  ocr rules list              list the built-in review rules
-  ocr rules check PATH...     show which rule applies to each path
-  ocr version                 print the version
+  ocr review [flags]                 review a range (--from/--to), a commit (--commit) or the work tree
+  ocr review --preview               show which files would be reviewed; no model is called
+  ocr env                            show what ocr detects here and what it would run
+  ocr tools list                     list the agent's tools and their parameters
+  ocr tools call NAME 'JSON-ARGS'    run one tool and print what the model would receive
+  ocr rules list                     list the built-in review rules
+  ocr rules check PATH...            show which rule applies to each path
+  ocr version                        print the version
 
-Run 'ocr review -h' for the flags. Exit codes: 0 ok, 1 findings at or above --fail-on,
-2 usage or configuration error, 3 the review could not complete.
+Run 'ocr help COMMAND' or 'ocr COMMAND --help' for a command's flags.
+Exit codes: 0 reviewed, 1 a finding at or above --fail-on, 2 usage or
+configuration error, 3 the review could not complete.
 `
 
 // Main runs the command line and returns the exit code.
@@ -65,24 +66,70 @@ func (c *Command) Main(ctx context.Context, args []string) int {
 	case "review":
 		return c.review(ctx, rest)
 	case "version", "--version", "-version":
-		if len(rest) > 0 {
-			return c.fail(usagef("ocr version takes no arguments"))
-		}
-		fmt.Fprintf(c.Stdout, "ocr %s\n", Version)
-		return reporters.ExitOK
+		err = c.version(rest)
 	case "tools":
 		err = c.tools(ctx, rest)
 	case "rules":
 		err = c.rules(ctx, rest)
 	case "env":
 		err = c.env(ctx, rest)
-	case "help", "-h", "--help":
-		fmt.Fprint(c.Stdout, usageText)
-		return reporters.ExitOK
+	case "help", "-h", "--help", "-help":
+		return c.help(rest)
 	default:
-		err = usagef("unknown command %q: run 'ocr help' for the list", sub)
+		err = unknownCommand(sub)
 	}
 	return c.fail(err)
+}
+
+// unknownCommand names the nearest command, if one is close.
+func unknownCommand(sub string) error {
+	best, bestD := "", 3
+	for _, name := range []string{"review", "env", "tools", "rules", "version", "help"} {
+		if d := editDistance(sub, name); d < bestD {
+			best, bestD = name, d
+		}
+	}
+	if best != "" {
+		return usagef("unknown command %q; did you mean %s? Run 'ocr help'.", sub, best)
+	}
+	return usagef("unknown command %q. Run 'ocr help' for the list.", sub)
+}
+
+// help runs `ocr help [COMMAND [SUBCOMMAND]]`.
+func (c *Command) help(args []string) int {
+	name := strings.Join(args, " ")
+	switch {
+	case name == "":
+		fmt.Fprint(c.Stdout, usageText)
+		return reporters.ExitOK
+	case groupHelp[name] != "":
+		printGroupHelp(c.Stdout, name)
+		return reporters.ExitOK
+	}
+	sub := findSub(name)
+	if sub == nil {
+		return c.fail(usagef("no help for %q: the commands are review, env, tools list, tools call, rules list, rules check and version", name))
+	}
+	var cfg config.Config
+	printHelp(c.Stdout, sub, flagSet(sub, &cfg))
+	return reporters.ExitOK
+}
+
+// version runs `ocr version`.
+func (c *Command) version(args []string) error {
+	if len(args) > 0 {
+		if !strings.HasPrefix(args[0], "-") {
+			return usagef("ocr version takes no arguments (%q). Run 'ocr version --help'.", args[0])
+		}
+		if _, err := c.parseConfig("version", args); err != nil && !errors.Is(err, flag.ErrHelp) {
+			return err
+		} else if err != nil {
+			return err
+		}
+		return usagef("ocr version takes no arguments (%q). Run 'ocr version --help'.", args[0])
+	}
+	_, err := fmt.Fprintf(c.Stdout, "ocr %s\n", Version)
+	return err
 }
 
 // fail prints err (if any) and returns its exit code.
@@ -93,7 +140,11 @@ func (c *Command) fail(err error) int {
 	if errors.Is(err, flag.ErrHelp) {
 		return reporters.ExitOK
 	}
-	fmt.Fprintf(c.Stderr, "ocr: %s\n", safeLines(strings.TrimSpace(err.Error())))
+	msg := strings.TrimSpace(err.Error())
+	if !strings.HasPrefix(msg, "ocr ") { // "ocr version takes …" needs no prefix
+		msg = "ocr: " + msg
+	}
+	fmt.Fprintln(c.Stderr, safeLines(msg))
 	return exitCode(err)
 }
 
@@ -105,29 +156,32 @@ func (c *Command) lookup(key string) (string, bool) {
 	return c.LookupEnv(key)
 }
 
-// parseConfig reads the environment, then the flags, and validates once.
-func (c *Command) parseConfig(name string, args []string) (*config.Config, *flag.FlagSet, error) {
+// parseConfig reads the environment, then the flags the command takes,
+// and validates once. --help prints the command's usage on stdout and
+// returns flag.ErrHelp (exit 0); a flag error is one line with a hint.
+func (c *Command) parseConfig(name string, args []string) (*config.Config, error) {
+	sub := findSub(name)
+	if wantsHelp(args) {
+		var cfg config.Config
+		printHelp(c.Stdout, sub, flagSet(sub, &cfg))
+		return nil, flag.ErrHelp
+	}
 	cfg, err := config.Load(c.lookup)
 	if err != nil {
-		return nil, nil, err
+		return nil, err
 	}
-	fs := flag.NewFlagSet("ocr "+name, flag.ContinueOnError)
-	fs.SetOutput(c.Stderr)
-	cfg.Bind(fs)
+	fs := flagSet(sub, &cfg)
 	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return nil, nil, err
-		}
-		return nil, nil, &usageError{err}
+		return nil, parseError(sub, fs, err)
 	}
 	// The flag package stops at the first argument that is not a flag:
 	// the flags after it would be ignored silently (`ocr review HEAD
 	// --preview` would call the model).
 	if fs.NArg() > 0 {
-		return nil, nil, usagef("ocr %s takes no argument %q: pass flags only (a commit is --commit REF, a range --from A --to B)", name, fs.Arg(0))
+		return nil, usagef("ocr %s takes no argument %q: pass flags only (a commit is --commit REF, a range --from A --to B)", name, fs.Arg(0))
 	}
 	if err := cfg.Validate(); err != nil {
-		return nil, nil, err
+		return nil, err
 	}
-	return &cfg, fs, nil
+	return &cfg, nil
 }

@@ -9,6 +9,7 @@ import (
 
 	"github.com/ocr-ci/ocr/internal/ci"
 	"github.com/ocr-ci/ocr/internal/config"
+	"github.com/ocr-ci/ocr/internal/git"
 	"github.com/ocr-ci/ocr/reporters"
 )
 
@@ -36,7 +37,7 @@ func applyContext(cfg *config.Config, cx ci.Context) {
 
 // env runs `ocr env`: what was detected and what would run, secrets masked.
 func (c *Command) env(ctx context.Context, args []string) error {
-	cfg, _, err := c.parseConfig("env", args)
+	cfg, err := c.parseConfig("env", args)
 	if err != nil {
 		return err
 	}
@@ -61,6 +62,7 @@ func (c *Command) env(ctx context.Context, args []string) error {
 	if llmErr != nil {
 		rows = append(rows, [2]string{"llm problem", llmErr.Error()})
 	}
+	rows = append(rows, c.describeRepo(ctx, cfg)...)
 	for _, r := range rows {
 		fmt.Fprintf(tw, "%s:\t%s\n", r[0], orDash(r[1]))
 	}
@@ -103,13 +105,43 @@ func orDash(s string) string {
 	return s
 }
 
-// hostOf returns only the scheme and host of an endpoint URL.
-func hostOf(raw string) string {
+// endpointOf shows an endpoint URL with its path; credentials in it and
+// the values of its query parameters (keys, signatures) are masked, except
+// Azure's harmless api-version.
+func endpointOf(raw string) string {
 	u, err := url.Parse(raw)
 	if err != nil || u.Host == "" {
 		return "(invalid URL)"
 	}
-	return u.Scheme + "://" + u.Host
+	user := ""
+	if u.User != nil {
+		user, u.User = "***@", nil
+	}
+	q := u.Query()
+	for k := range q {
+		if !strings.EqualFold(k, "api-version") {
+			q[k] = []string{"***"}
+		}
+	}
+	u.RawQuery = strings.ReplaceAll(q.Encode(), "%2A%2A%2A", "***")
+	u.Fragment = ""
+	return strings.Replace(u.String(), "://", "://"+user, 1)
+}
+
+// describeRepo says which git runs and warns when the directory is not a
+// repository that 'ocr review' can read.
+func (c *Command) describeRepo(ctx context.Context, cfg *config.Config) [][2]string {
+	v, err := git.Version(ctx, cfg.Repo)
+	if err != nil {
+		return [][2]string{{"git", fmt.Sprintf("not found: ocr needs git %s or later on PATH", git.MinVersion)}}
+	}
+	rows := [][2]string{{"git", fmt.Sprintf("%s (ocr needs %s or later)", strings.TrimPrefix(v, "git version "), git.MinVersion)}}
+	repo, err := c.openRepo(ctx, cfg)
+	if err != nil {
+		return append(rows, [2]string{"warning", safeLines(err.Error())})
+	}
+	defer repo.Close()
+	return append(rows, [2]string{"repository", repo.Dir()})
 }
 
 // describeLLM says which endpoint and model a review would use.
@@ -119,7 +151,7 @@ func (c *Command) describeLLM(cfg *config.Config) (host, model string, err error
 		return "", "", err
 	}
 	if lc.BaseURL() != "" {
-		host = hostOf(lc.BaseURL())
+		host = endpointOf(lc.BaseURL())
 	}
 	return host, lc.ModelName(), lc.Validate()
 }
@@ -129,9 +161,14 @@ func (c *Command) describeLLM(cfg *config.Config) (host, model string, err error
 func reportsOf(cfg *config.Config) []string {
 	var out []string
 	if cfg.Format != "" {
-		spec := cfg.Format
-		if cfg.Output != "" {
+		// --format writes to --output, else to stdout, whatever the kind's
+		// default file for --report is.
+		spec := strings.ToLower(strings.TrimSpace(cfg.Format))
+		switch {
+		case cfg.Output != "":
 			spec += "=" + cfg.Output
+		case !reporters.Kind(spec).API():
+			spec += "=" + reporters.Stdout
 		}
 		out = append(out, spec)
 	}

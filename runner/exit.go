@@ -34,7 +34,9 @@ func exitCode(err error) int {
 		errors.Is(err, git.ErrUnknownRef),
 		errors.Is(err, git.ErrBadRef),
 		errors.Is(err, git.ErrShallow),
-		errors.Is(err, git.ErrNoMergeBase):
+		errors.Is(err, git.ErrNoMergeBase),
+		errors.Is(err, git.ErrGitUnusable),
+		errors.Is(err, git.ErrDubiousOwnership):
 		return reporters.ExitUsage
 	}
 	return reporters.ExitIncomplete

@@ -4,6 +4,7 @@ import (
 	"context"
 	"time"
 
+	"github.com/ocr-ci/ocr/internal/agent"
 	"github.com/ocr-ci/ocr/internal/ci"
 	"github.com/ocr-ci/ocr/internal/config"
 	"github.com/ocr-ci/ocr/internal/llm"
@@ -61,6 +62,11 @@ func (c *Command) newJob(ctx context.Context, cfg *config.Config) (*job, error) 
 	}
 	if err := j.llm.Validate(); err != nil {
 		return nil, usagef("%w", err)
+	}
+	if b := cfg.MaxTokensBudget; b > 0 {
+		if floor := agent.RequestFloor(j.reg, cfg.Language); b < floor {
+			return nil, usagef("--max-tokens-budget %d is too small for one request: each carries about %d tokens of instructions and tool descriptions before any code; give at least %d plus the diff, or 0 for no budget", b, floor, floor)
+		}
 	}
 	return j, j.checkPosting()
 }

@@ -7,11 +7,9 @@ package runner
 import (
 	"bytes"
 	"context"
-	"flag"
 	"fmt"
 	"os"
 	"path/filepath"
-	"reflect"
 	"regexp"
 	"strings"
 	"testing"
@@ -24,25 +22,7 @@ import (
 
 // pkgFlagField maps every flag of `ocr review` to the OCR_* variable of the
 // config.Config field it sets, by the field's address.
-func pkgFlagField() map[string]string {
-	var cfg config.Config
-	fs := flag.NewFlagSet("review", flag.ContinueOnError)
-	cfg.Bind(fs)
-	byAddr := map[uintptr]string{}
-	rv := reflect.ValueOf(&cfg).Elem()
-	for i := range rv.NumField() {
-		byAddr[rv.Field(i).Addr().Pointer()] = rv.Type().Field(i).Tag.Get("env")
-	}
-	out := map[string]string{}
-	fs.VisitAll(func(f *flag.Flag) {
-		addr := reflect.ValueOf(f.Value).Pointer()
-		if l, ok := f.Value.(*config.ListFlag); ok {
-			addr = reflect.ValueOf(l.Values()).Pointer()
-		}
-		out[f.Name] = byAddr[addr]
-	})
-	return out
-}
+func pkgFlagField() map[string]string { return config.FlagEnv() }
 
 var (
 	pkgFlagRow = regexp.MustCompile("(?m)^\\| `--([a-z-]+)` \\| `(OCR_[A-Z_]+)` \\|")
@@ -284,7 +264,7 @@ func TestActionEnvironmentDetectsThePullRequest(t *testing.T) {
 	out := pkgEnvCommand(t)
 	pkgWantLines(t, out, "platform:      github", "pull request:  #7", "mode:          range",
 		"reports:       github-review, github-annotations, github-summary, sarif=ocr.sarif",
-		"llm endpoint:  https://api.openai.com", "model:         m", "github token:  set (10 characters)")
+		"llm endpoint:  https://api.openai.com/v1", "model:         m", "github token:  set (10 characters)")
 	if strings.Contains(out, "ghs_secret") {
 		t.Error("ocr env printed the token")
 	}
@@ -307,7 +287,7 @@ func TestGitLabTemplateEnvironmentDetectsTheMergeRequest(t *testing.T) {
 	out := pkgEnvCommand(t)
 	pkgWantLines(t, out, "platform:      gitlab", "pull request:  #5", "mode:          range",
 		"reports:       gitlab-discussion, codequality=gl-code-quality-report.json, sarif=ocr.sarif, text",
-		"llm endpoint:  http://localhost:11434", "model:         qwen2.5-coder:14b")
+		"llm endpoint:  http://localhost:11434/v1", "model:         qwen2.5-coder:14b")
 	if strings.Contains(out, "glpat-secret") || strings.Contains(out, "llm problem") {
 		t.Errorf("ocr env printed a token or a problem:\n%s", out)
 	}

@@ -113,7 +113,9 @@ func (c *Command) runAgent(ctx context.Context, j *job, repo *git.Repo, ch *Chan
 		return nil, err
 	}
 	if len(in.Files) == 0 {
-		c.logf("nothing to review: %d changed file(s), none selected (see --preview)", len(p.Files))
+		if len(p.Files) > 0 { // an empty change was already said
+			c.logf("nothing to review: %d changed file(s), none selected (see --preview)", len(p.Files))
+		}
 		rv.Status, rv.Files, rv.Finished = review.StatusComplete, p.Files, time.Now()
 		if selection.ShortOfCaps(p.Files) {
 			rv.Status = review.StatusFailed // selected files, none reviewed
@@ -241,8 +243,12 @@ func (c *Command) publish(ctx context.Context, j *job, ch *Change, rv *review.Re
 		return c.fail(err)
 	}
 	repErr := reps.Report(ctx, rv)
-	if err := closeAll(); err != nil {
+	wrote, err := closeAll()
+	if err != nil {
 		repErr = errors.Join(repErr, err)
+	}
+	for _, p := range wrote {
+		c.logf("wrote %s", p)
 	}
 	code := reporters.ExitCode(rv, j.failOn, j.cfg.AllowPartial)
 	c.logf("review %s: %d comment(s), %d request(s), %d prompt + %d completion tokens",

@@ -96,7 +96,6 @@ func TestReviewUsageErrors(t *testing.T) {
 		{"not a repository", []string{"--repo", notRepo, "--preview"}, reporters.ExitUsage, "not a git repository"},
 		{"unknown ref", []string{"--repo", r.dir, "--commit", "nope", "--preview"}, reporters.ExitUsage, "nope"},
 		{"ref with dash", []string{"--repo", r.dir, "--commit", "--output=/tmp/x", "--preview"}, reporters.ExitUsage, "begins with '-'"},
-		{"from without to", []string{"--repo", r.dir, "--from", "HEAD", "--preview"}, reporters.ExitUsage, "--from needs --to"},
 		{"to without from", []string{"--repo", r.dir, "--to", "HEAD", "--preview"}, reporters.ExitUsage, "--to needs --from"},
 		{"range and commit", []string{"--repo", r.dir, "--from", "HEAD", "--to", "HEAD", "--commit", "HEAD", "--preview"}, reporters.ExitUsage, "not both"},
 		{"unknown flag", []string{"--bogus"}, reporters.ExitUsage, "bogus"},

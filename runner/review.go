@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"os"
+	"strings"
 
 	"github.com/ocr-ci/ocr/internal/config"
 	"github.com/ocr-ci/ocr/internal/git"
@@ -13,7 +14,7 @@ import (
 
 // review runs `ocr review`.
 func (c *Command) review(ctx context.Context, args []string) int {
-	cfg, _, err := c.parseConfig("review", args)
+	cfg, err := c.parseConfig("review", args)
 	if err != nil {
 		return c.fail(err)
 	}
@@ -70,9 +71,22 @@ func (c *Command) prepare(ctx context.Context, cfg *config.Config) (*prepared, e
 		repo.Close()
 		return nil, err
 	}
+	if len(ch.Files) == 0 {
+		c.logf("%s", emptyChangeHint(ch))
+	}
 	files := applyRuleSelection(selection.Files(ch.Files, ch.Diffs, c.selection(ctx, cfg, repo, ch)), set)
 	files = selection.CapFiles(selection.MarkBudget(files, ch.OverBudget, cfg.MaxFileTokens), cfg.MaxFiles)
 	return &prepared{repo: repo, change: ch, rules: set, preview: newPreview(ch, files)}, nil
+}
+
+// emptyChangeHint says that there is nothing to review and how to review
+// something: the last commit, or the branch against its base.
+func emptyChangeHint(ch *Change) string {
+	if ch.Mode == "workspace" {
+		return "nothing to review: the work tree has no changes against HEAD. " +
+			"Review the last commit with --commit HEAD, or the branch with --from origin/main"
+	}
+	return fmt.Sprintf("nothing to review: %s..%s changes no file", short(ch.Base), short(ch.Head))
 }
 
 // selection is the file-selection settings for a change.
@@ -95,11 +109,16 @@ func (c *Command) preview(ctx context.Context, cfg *config.Config) error {
 	if err != nil {
 		return err
 	}
-	defer closeOut()
-	if cfg.Format == "json" {
-		return p.writeJSON(w)
+	if strings.EqualFold(cfg.Format, "json") {
+		err = p.writeJSON(w)
+	} else {
+		err = p.writeText(w)
 	}
-	return p.writeText(w)
+	closeOut()
+	if err == nil && cfg.Output != "" && cfg.Output != "-" {
+		c.logf("wrote %s", cfg.Output)
+	}
+	return err
 }
 
 // output opens the --output file, or stdout.

@@ -1,11 +1,13 @@
 package runner
 
 import (
+	"context"
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"io"
+	"slices"
 	"strings"
 
 	"github.com/ocr-ci/ocr/anchor"
@@ -14,23 +16,33 @@ import (
 	"github.com/ocr-ci/ocr/reporters/build"
 	"github.com/ocr-ci/ocr/reporters/github"
 	"github.com/ocr-ci/ocr/reporters/gitlab"
+	"github.com/ocr-ci/ocr/review"
 )
 
 // buildReporters is the one place that turns report specs into reporters.
-// It returns them and a func that closes their files.
-func (c *Command) buildReporters(j *job, ch *Change) (reporters.Multi, func() error, error) {
+// It returns them and a func that closes their files and returns the paths
+// of the report files written in full.
+func (c *Command) buildReporters(j *job, ch *Change) (reporters.Multi, func() ([]string, error), error) {
 	var (
 		multi   reporters.Multi
 		closers []io.Closer
+		files   []*fileReport
 		sarif   string
 	)
-	closeAll := func() error {
+	closeAll := func() ([]string, error) {
 		var errs []error
 		for _, cl := range closers {
 			errs = append(errs, cl.Close())
 		}
-		return errors.Join(errs...)
+		var wrote []string
+		for i, f := range files {
+			if f.ok && errs[f.closer] == nil && !slices.ContainsFunc(files[:i], func(g *fileReport) bool { return g.path == f.path }) {
+				wrote = append(wrote, f.path)
+			}
+		}
+		return wrote, errors.Join(errs...)
 	}
+	closeOnErr := func() { closeAll() }
 	for _, s := range j.specs {
 		if s.Kind.API() {
 			if r := c.apiReporter(j, ch, s.Kind); r != nil {
@@ -40,7 +52,7 @@ func (c *Command) buildReporters(j *job, ch *Change) (reporters.Multi, func() er
 		}
 		w, err := s.Open(c.Stdout)
 		if err != nil {
-			closeAll()
+			closeOnErr()
 			return nil, nil, err
 		}
 		closers = append(closers, w)
@@ -49,8 +61,12 @@ func (c *Command) buildReporters(j *job, ch *Change) (reporters.Multi, func() er
 		}
 		r, err := c.fileReporter(j, s, w)
 		if err != nil {
-			closeAll()
+			closeOnErr()
 			return nil, nil, err
+		}
+		if s.Path != reporters.Stdout {
+			f := &fileReport{Reporter: r, path: s.Path, closer: len(closers) - 1}
+			files, r = append(files, f), f
 		}
 		multi = append(multi, r)
 	}
@@ -62,11 +78,28 @@ func (c *Command) buildReporters(j *job, ch *Change) (reporters.Multi, func() er
 	return multi, closeAll, nil
 }
 
+// fileReport remembers whether its reporter wrote its file in full, so the
+// run can say "wrote PATH" once per file.
+type fileReport struct {
+	reporters.Reporter
+	path   string
+	closer int // index of its file among the closers
+	ok     bool
+}
+
+// Report runs the reporter and records success.
+func (f *fileReport) Report(ctx context.Context, r *review.Review) error {
+	err := f.Reporter.Report(ctx, r)
+	f.ok = err == nil
+	return err
+}
+
 // fileReporter builds a reporter that writes to w.
 func (c *Command) fileReporter(j *job, s reporters.Spec, w io.Writer) (reporters.Reporter, error) {
 	return build.File(s, w, build.FileOptions{
 		SARIFCategory: j.cfg.SarifCategory, RepositoryURI: j.repositoryURL(), Summary: j.summaryOptions(),
-		Color: c.IsTerminal && s.Path == reporters.Stdout && j.env.Term.NoColor == "",
+		Color:   c.IsTerminal && s.Path == reporters.Stdout && j.env.Term.NoColor == "",
+		Verbose: j.cfg.Verbose,
 	})
 }
 

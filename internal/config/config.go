@@ -19,7 +19,8 @@ import (
 type Config struct {
 	// Repo is the repository to review; empty means the current directory.
 	Repo string `env:"OCR_REPO"`
-	// From and To select range mode: merge-base(From, To)..To.
+	// From and To select range mode: merge-base(From, To)..To; To
+	// defaults to HEAD when only From is given.
 	From string `env:"OCR_FROM"`
 	To   string `env:"OCR_TO"`
 	// Commit selects commit mode: Commit against its first parent.
@@ -46,7 +47,7 @@ type Config struct {
 	// too_large. Negative: none.
 	MaxDiffMB int `env:"OCR_MAX_DIFF_MB"`
 	// MaxFiles caps the files reviewed per run (default 300, 100 for a
-	// fork's pull request); the rest are not reviewed (too_many). Negative: none.
+	// fork's pull request); the rest are not reviewed (too_many).
 	MaxFiles int `env:"OCR_MAX_FILES"`
 	// Tools replaces the tool registry (JSON file).
 	Tools string `env:"OCR_TOOLS"`
@@ -70,7 +71,8 @@ type Config struct {
 	Timeout time.Duration `env:"OCR_TIMEOUT"`
 	// MaxTokensBudget bounds the prompt + completion tokens of the run
 	// (default 5,000,000; 1,000,000 for a fork's pull request); files left
-	// when it is spent are not reviewed (budget). Negative: none.
+	// when it is spent are not reviewed (budget). 0 means the default;
+	// a large number lifts it.
 	MaxTokensBudget int `env:"OCR_MAX_TOKENS_BUDGET"`
 	// MaxComments caps comments per run (default 50); per file is a fifth of it, at least 5.
 	MaxComments int `env:"OCR_MAX_COMMENTS"`
@@ -90,6 +92,8 @@ type Config struct {
 	SarifCategory string `env:"OCR_SARIF_CATEGORY"`
 	// Full disables incremental reviews of pull requests.
 	Full bool `env:"OCR_FULL"`
+	// Verbose lists every file not reviewed in the text report.
+	Verbose bool `env:"OCR_VERBOSE"`
 
 	// FromIsGuess is set when From was guessed by CI detection (the default
 	// branch of a new branch's push) and may be missing from the clone.
@@ -97,46 +101,49 @@ type Config struct {
 }
 
 // Bind registers the review flags on fs with the environment's values as
-// defaults, so a flag given on the command line wins.
+// defaults, so a flag given on the command line wins. A `NAME` in a usage
+// string is the value's placeholder in help; the variable of each flag is
+// added by the help (FlagEnv), not written here.
 func (c *Config) Bind(fs *flag.FlagSet) {
-	fs.StringVar(&c.Repo, "repo", c.Repo, "repository to review (default: current directory) [OCR_REPO]")
-	fs.StringVar(&c.From, "from", c.From, "base of the range: review merge-base(FROM, TO)..TO [OCR_FROM]")
-	fs.StringVar(&c.To, "to", c.To, "head of the range [OCR_TO]")
-	fs.StringVar(&c.Commit, "commit", c.Commit, "review one commit against its first parent [OCR_COMMIT]")
-	fs.BoolVar(&c.Preview, "preview", c.Preview, "select files and print them; no model is called")
-	fs.StringVar(&c.Format, "format", c.Format, "shorthand for one report: text or json (and the other report kinds)")
-	fs.StringVar(&c.Output, "output", c.Output, "file for --format (default: stdout)")
-	fs.Var(newList(&c.Reports), "report", "report KIND[=PATH], repeatable [OCR_REPORTS]")
-	fs.Var(newList(&c.Exclude), "exclude", "glob of files not to review, repeatable [OCR_EXCLUDE]")
-	fs.Var(newList(&c.Include), "include", "glob of files to review even if excluded by default, repeatable [OCR_INCLUDE]")
+	fs.StringVar(&c.Repo, "repo", c.Repo, "`DIR` of the repository to review (default: the current directory)")
+	fs.StringVar(&c.From, "from", c.From, "review the range merge-base(`REF`, --to)..--to, e.g. --from origin/main")
+	fs.StringVar(&c.To, "to", c.To, "head `REF` of the range (default HEAD)")
+	fs.StringVar(&c.Commit, "commit", c.Commit, "review one commit `REF` against its first parent, e.g. --commit HEAD")
+	fs.BoolVar(&c.Preview, "preview", c.Preview, "print which files would be reviewed; no model is called")
+	fs.StringVar(&c.Format, "format", c.Format, "one report of `KIND` "+strings.Join(FormatKinds(), ", ")+" (default text), to --output or stdout")
+	fs.StringVar(&c.Output, "output", c.Output, "`FILE` for --format (default: stdout)")
+	fs.Var(newList(&c.Reports), "report", "report `KIND[=PATH]`, repeatable; the kinds: "+kindNames())
+	fs.Var(newList(&c.Exclude), "exclude", "`GLOB` of files not to review, repeatable")
+	fs.Var(newList(&c.Include), "include", "`GLOB` of files to review even if excluded by default, repeatable")
 	fs.BoolVar(&c.IncludeTests, "include-tests", c.IncludeTests, "review test files too")
-	fs.IntVar(&c.MaxGitProcs, "max-git-procs", c.MaxGitProcs, "concurrent git processes (default 16)")
-	fs.IntVar(&c.MaxFileTokens, "max-file-tokens", c.MaxFileTokens, "largest file diff reviewed, in tokens (default 60000)")
-	fs.IntVar(&c.MaxDiffMB, "max-diff-mb", c.MaxDiffMB, "diff budget checked before parsing, MiB (default 128; -1: none)")
-	fs.IntVar(&c.MaxFiles, "max-files", c.MaxFiles, "files reviewed per run (default 300, forks 100; -1: none)")
+	bindInt(fs, &c.MaxGitProcs, "max-git-procs", "concurrent git processes (default 16)")
+	bindInt(fs, &c.MaxFileTokens, "max-file-tokens", "largest diff of one file reviewed, in estimated tokens (default 60000)")
+	bindInt(fs, &c.MaxDiffMB, "max-diff-mb", "diff budget checked before parsing, in MiB (default 128)")
+	bindInt(fs, &c.MaxFiles, "max-files", "files reviewed per run (default 300, fork pull requests 100)")
+	fs.BoolVar(&c.Verbose, "verbose", c.Verbose, "list every file not reviewed in the text report, not one line per reason")
 	c.bindAgent(fs)
 }
 
 // bindAgent registers the flags that shape the model's work and the outputs.
 func (c *Config) bindAgent(fs *flag.FlagSet) {
-	fs.StringVar(&c.Tools, "tools", c.Tools, "tools.json replacing the tool registry [OCR_TOOLS]")
-	fs.StringVar(&c.Rule, "rule", c.Rule, "rule.json that wins over the repository's [OCR_RULE]")
-	fs.StringVar(&c.ConfigRef, "config-ref", c.ConfigRef, "trusted ref to read .ocr/ configuration from [OCR_CONFIG_REF]")
-	fs.StringVar(&c.Language, "language", c.Language, "language of the comments (default English)")
-	fs.StringVar(&c.Background, "background", c.Background, "background for the reviewer")
-	fs.StringVar(&c.BackgroundFile, "background-file", c.BackgroundFile, "file with background for the reviewer")
-	fs.StringVar(&c.Model, "model", c.Model, "model name (overrides OCR_LLM_MODEL)")
-	fs.IntVar(&c.Concurrency, "concurrency", c.Concurrency, "groups reviewed at once (default 8)")
-	fs.DurationVar(&c.Timeout, "timeout", c.Timeout, "time limit of the whole run; when reached, every report is written marked incomplete and ocr exits 3 (default 20m)")
-	fs.IntVar(&c.MaxTokensBudget, "max-tokens-budget", c.MaxTokensBudget, "token budget of the run, prompt + completion (default 5000000, forks 1000000; -1: none)")
-	fs.IntVar(&c.MaxComments, "max-comments", c.MaxComments, "comments per run (default 50)")
-	fs.IntVar(&c.MaxInline, "max-inline", c.MaxInline, "inline comments per posted review (default 30)")
+	fs.StringVar(&c.Tools, "tools", c.Tools, "tools.json `FILE` replacing the tool registry")
+	fs.StringVar(&c.Rule, "rule", c.Rule, "rule.json `FILE` that wins over the repository's .ocr/rule.json")
+	fs.StringVar(&c.ConfigRef, "config-ref", c.ConfigRef, "trusted `REF` that .ocr/ configuration is read from (default: the base in CI)")
+	fs.StringVar(&c.Language, "language", c.Language, "`LANGUAGE` of the comments (default English)")
+	fs.StringVar(&c.Background, "background", c.Background, "background `TEXT` for the reviewer")
+	fs.StringVar(&c.BackgroundFile, "background-file", c.BackgroundFile, "`FILE` with background for the reviewer")
+	fs.StringVar(&c.Model, "model", c.Model, "`NAME` of the model (wins over OCR_LLM_MODEL)")
+	bindInt(fs, &c.Concurrency, "concurrency", "groups of files reviewed at once (default 8)")
+	fs.Var(&durationFlag{p: &c.Timeout}, "timeout", "`DURATION` of the whole run; when reached, every report is written marked incomplete and ocr exits 3 (default 20m)")
+	bindInt(fs, &c.MaxTokensBudget, "max-tokens-budget", "token budget of the run, prompt + completion (default 5000000, fork pull requests 1000000)")
+	bindInt(fs, &c.MaxComments, "max-comments", "comments per run, a fifth of it (at least 5) per file (default 50)")
+	bindInt(fs, &c.MaxInline, "max-inline", "inline comments per posted review (default 30)")
 	fs.BoolVar(&c.NoFilter, "no-filter", c.NoFilter, "skip the reflection filter")
-	fs.StringVar(&c.Effort, "effort", c.Effort, "normal or high (adds a second round)")
-	fs.StringVar(&c.FailOn, "fail-on", c.FailOn, "exit 1 on a comment at or above: critical|high|medium|low|never")
-	fs.BoolVar(&c.AllowPartial, "allow-partial", c.AllowPartial, "do not exit 3 when the review is incomplete")
-	fs.StringVar(&c.SarifFile, "sarif-file", c.SarifFile, "SARIF file of the default CI reports (default ocr.sarif)")
-	fs.StringVar(&c.SarifCategory, "sarif-category", c.SarifCategory, "SARIF automationDetails id")
+	fs.StringVar(&c.Effort, "effort", c.Effort, "`EFFORT` normal or high (high adds a second round)")
+	fs.StringVar(&c.FailOn, "fail-on", c.FailOn, "exit 1 on a comment at or above `SEVERITY`: critical, high, medium, low or never (default never)")
+	fs.BoolVar(&c.AllowPartial, "allow-partial", c.AllowPartial, "exit 0/1, not 3, when some selected files were not reviewed")
+	fs.StringVar(&c.SarifFile, "sarif-file", c.SarifFile, "`FILE` of the SARIF report among the CI default reports (default ocr.sarif)")
+	fs.StringVar(&c.SarifCategory, "sarif-category", c.SarifCategory, "SARIF automationDetails `ID`")
 	fs.BoolVar(&c.Full, "full", c.Full, "review the whole pull request, not only what changed since the last review")
 }
 
@@ -144,8 +151,6 @@ func (c *Config) bindAgent(fs *flag.FlagSet) {
 // environment and the flags are read and before CI detection fills the range.
 func (c *Config) Validate() error {
 	switch {
-	case c.From != "" && c.To == "":
-		return errorf("--from needs --to: give both ends of the range (or use --commit)")
 	case c.To != "" && c.From == "":
 		return errorf("--to needs --from: give both ends of the range (or use --commit)")
 	case c.Commit != "" && c.From != "":
@@ -156,6 +161,12 @@ func (c *Config) Validate() error {
 	default:
 		return errorf("--effort %q: want normal or high", c.Effort)
 	}
+	if err := c.checkFormat(); err != nil {
+		return err
+	}
+	if c.From != "" && c.To == "" {
+		c.To = "HEAD"
+	}
 	for _, ref := range []string{c.From, c.To, c.Commit, c.ConfigRef} {
 		if strings.HasPrefix(ref, "-") {
 			return errorf("ref %q begins with '-': refs like that are refused so git cannot take them for options", ref)
@@ -163,6 +174,28 @@ func (c *Config) Validate() error {
 	}
 	c.Defaults()
 	return nil
+}
+
+// kindNames lists every report kind.
+func kindNames() string {
+	names := make([]string, len(reporters.Kinds))
+	for i, k := range reporters.Kinds {
+		names[i] = string(k)
+	}
+	return strings.Join(names, ", ")
+}
+
+// checkFormat refuses a --format that is not a file report kind.
+func (c *Config) checkFormat() error {
+	if c.Format == "" {
+		return nil
+	}
+	for _, k := range FormatKinds() {
+		if strings.EqualFold(strings.TrimSpace(c.Format), k) {
+			return nil
+		}
+	}
+	return errorf("--format %q: want one of %s (the API reports go in --report)", c.Format, strings.Join(FormatKinds(), ", "))
 }
 
 // DefaultTimeout is the whole run's deadline when --timeout and

@@ -44,7 +44,7 @@ func Load(lookup Lookup) (Config, error) {
 	if err != nil {
 		return c, errorf("could not read the OCR_* environment: %w", err)
 	}
-	return c, nil
+	return c, c.checkLimits(lookup)
 }
 
 // LoadLLM reads the LLM endpoint settings from lookup. It is separate from

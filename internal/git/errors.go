@@ -33,6 +33,12 @@ var (
 	// ErrShallow: history needed for the operation is cut off by a
 	// shallow clone.
 	ErrShallow = errors.New("history is missing in this shallow clone (use fetch-depth: 0 in actions/checkout, or GIT_DEPTH: 0 in GitLab CI)")
+	// ErrGitUnusable: git is missing or older than MinVersion; the
+	// message names the minimum, once.
+	ErrGitUnusable = errors.New("ocr needs git " + MinVersion + " or later on PATH")
+	// ErrDubiousOwnership: git refuses a repository that belongs to another
+	// user (safe.directory); *Error matches it.
+	ErrDubiousOwnership = errors.New("git refuses a repository owned by another user (dubious ownership)")
 	// ErrOutsideRepository: a path leaves the repository (.., an absolute
 	// path, a symlink pointing outside) or names git's own directory.
 	ErrOutsideRepository = errors.New("path is outside the repository")
@@ -80,6 +86,11 @@ func (e *Error) Error() string {
 // Unwrap returns the underlying error.
 func (e *Error) Unwrap() error { return e.Err }
 
+// Is matches ErrDubiousOwnership when git refused the repository's owner.
+func (e *Error) Is(target error) bool {
+	return target == ErrDubiousOwnership && strings.Contains(e.Stderr, "dubious ownership")
+}
+
 // hint suggests a remedy from the failure's cause.
 func (e *Error) hint() string {
 	s := e.Stderr
@@ -96,7 +107,7 @@ func (e *Error) hint() string {
 	case strings.Contains(s, "cannot use Perl-compatible regexes"), strings.Contains(s, "not built with"):
 		return "this git lacks PCRE support: search without a Perl regexp"
 	case errors.Is(e.Err, exec.ErrNotFound):
-		return "install git 2.30 or later and put it on PATH"
+		return "install git and put it on PATH"
 	}
 	return ""
 }

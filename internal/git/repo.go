@@ -100,6 +100,9 @@ func Open(ctx context.Context, dir string, opt Options) (*Repo, error) {
 		if e, ok := err.(*Error); ok && strings.Contains(e.Stderr, "not a git repository") {
 			return nil, fmt.Errorf("%s: %w", abs, ErrNotRepository)
 		}
+		if errors.Is(err, ErrDubiousOwnership) {
+			return nil, fmt.Errorf("%s: %w: if you trust it, run `git config --global --add safe.directory %s`", abs, ErrDubiousOwnership, abs)
+		}
 		if e, ok := err.(*Error); ok && strings.Contains(e.Stderr, "must be run in a work tree") {
 			return nil, fmt.Errorf("%s: %w", abs, ErrNoWorkTree)
 		}

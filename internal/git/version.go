@@ -7,21 +7,23 @@ import (
 	"strings"
 )
 
-// minMajor.minMinor is the oldest git ocr runs with (rev-parse
-// --end-of-options).
+// MinVersion is the oldest git ocr runs with (rev-parse
+// --end-of-options); minMajor.minMinor is the same, as numbers.
+const MinVersion = "2.30"
+
 const minMajor, minMinor = 2, 30
 
 // checkVersion records git's version and refuses one that is too old.
 func (r *Repo) checkVersion(ctx context.Context) error {
 	out, err := r.run(ctx, call{args: []string{"version"}})
 	if err != nil {
-		return fmt.Errorf("could not run git (install git %d.%d or later and put it on PATH): %w", minMajor, minMinor, err)
+		return fmt.Errorf("%w: could not run it: %w", ErrGitUnusable, err)
 	}
 	r.versionMu.Lock()
 	r.version = parseVersion(string(out))
 	r.versionMu.Unlock()
 	if !r.atLeast(minMajor, minMinor) {
-		return fmt.Errorf("git %d.%d or later is required, found %q: upgrade git", minMajor, minMinor, strings.TrimSpace(string(out)))
+		return fmt.Errorf("%w: found %q", ErrGitUnusable, strings.TrimSpace(string(out)))
 	}
 	return nil
 }
@@ -52,4 +54,12 @@ func (r *Repo) atLeast(major, minor int) bool {
 	r.versionMu.Lock()
 	defer r.versionMu.Unlock()
 	return r.version[0] > major || r.version[0] == major && r.version[1] >= minor
+}
+
+// Version runs `git version` in dir and returns its output ("git version
+// 2.39.5"), for `ocr env`.
+func Version(ctx context.Context, dir string) (string, error) {
+	r := Plain(dir, Options{})
+	out, err := r.run(ctx, call{args: []string{"version"}})
+	return strings.TrimSpace(string(out)), err
 }

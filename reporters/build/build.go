@@ -24,6 +24,8 @@ type FileOptions struct {
 	Summary github.SummaryOptions
 	// Color enables ANSI colour in text output (see text.UseColor).
 	Color bool
+	// Verbose lists every file not reviewed in text output.
+	Verbose bool
 }
 
 // File builds the reporter for a file kind writing to w (from Spec.Open).
@@ -42,7 +44,7 @@ func File(s reporters.Spec, w io.Writer, o FileOptions) (reporters.Reporter, err
 	case reporters.KindJSON:
 		return &jsonreport.Reporter{W: w}, nil
 	case reporters.KindText:
-		return &text.Reporter{W: w, Color: o.Color}, nil
+		return &text.Reporter{W: w, Color: o.Color, Verbose: o.Verbose}, nil
 	}
 	return nil, fmt.Errorf("report %s is not a file report: build it with its API client", s.Kind)
 }

@@ -3,14 +3,17 @@ package text_test
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 	"unicode"
 
 	"github.com/ocr-ci/ocr/reporters/internal/reportertest"
 	"github.com/ocr-ci/ocr/reporters/text"
+	"github.com/ocr-ci/ocr/review"
 )
 
 func TestTextGolden(t *testing.T) {
@@ -38,7 +41,7 @@ func checkTextSafe(t *testing.T, out string, color bool) {
 	t.Helper()
 	plain := out
 	if color {
-		for _, code := range []string{"\x1b[0m", "\x1b[1m", "\x1b[2m", "\x1b[1;31m", "\x1b[31m", "\x1b[33m", "\x1b[34m"} {
+		for _, code := range []string{"\x1b[0m", "\x1b[1m", "\x1b[2m", "\x1b[1;31m", "\x1b[31m", "\x1b[32m", "\x1b[33m", "\x1b[34m"} {
 			plain = strings.ReplaceAll(plain, code, "")
 		}
 	}
@@ -72,5 +75,44 @@ func TestUseColor(t *testing.T) {
 		if !text.UseColor(tty, env(nil)) || text.UseColor(tty, env(map[string]string{"NO_COLOR": "1"})) {
 			t.Error("character device: colour unless NO_COLOR")
 		}
+	}
+}
+
+// TestSummaryForTerminals: caps, files not reviewed one line per reason
+// (every file with Verbose), elapsed time, usage and the cost slot.
+func TestSummaryForTerminals(t *testing.T) {
+	r := &review.Review{Status: review.StatusPartial, Dropped: 48, Filtered: 3,
+		Started: time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC), Finished: time.Date(2026, 1, 1, 0, 0, 12, 400_000_000, time.UTC),
+		Usage: review.Usage{Requests: 7, PromptTokens: 1000, CompletionTokens: 20}}
+	for i := range 5 {
+		r.Files = append(r.Files, review.FileCoverage{Path: fmt.Sprintf("t%d_test.go", i), Reason: review.ReasonTest})
+	}
+	r.Files = append(r.Files, review.FileCoverage{Path: "a.go", Reviewed: true},
+		review.FileCoverage{Path: "big.go", Reason: review.ReasonTooLarge, Detail: "over the limit"})
+	var buf bytes.Buffer
+	if err := (&text.Reporter{W: &buf, Cost: "≈ $0.01"}).Report(context.Background(), r); err != nil {
+		t.Fatal(err)
+	}
+	out := buf.String()
+	for _, want := range []string{
+		"48 more finding(s) dropped by the caps",
+		"1 of 7 file(s) reviewed; not reviewed:\n",
+		"  test         5  t0_test.go, t1_test.go, t2_test.go, and 2 more (-v lists them)\n",
+		"  too_large    1  big.go (over the limit)\n",
+		"review partial in 12.4s: 7 request(s), 1000 prompt + 20 completion tokens, ≈ $0.01\n",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("text report lacks %q:\n%s", want, out)
+		}
+	}
+	if strings.Contains(out, "t4_test.go") || strings.Contains(out, "duplicates") {
+		t.Errorf("short report lists every file or the filter count:\n%s", out)
+	}
+	buf.Reset()
+	if err := (&text.Reporter{W: &buf, Verbose: true}).Report(context.Background(), r); err != nil {
+		t.Fatal(err)
+	}
+	if out := buf.String(); !strings.Contains(out, "  test       t4_test.go\n") || !strings.Contains(out, "3 finding(s) removed as duplicates") {
+		t.Errorf("verbose report does not list every file:\n%s", out)
 	}
 }

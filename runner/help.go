@@ -1,0 +1,257 @@
+package runner
+
+import (
+	"flag"
+	"fmt"
+	"io"
+	"slices"
+	"strings"
+
+	"github.com/ocr-ci/ocr/internal/config"
+	"github.com/ocr-ci/ocr/internal/git"
+)
+
+// subcommand describes one command for its help and its flags.
+type subcommand struct {
+	name     string // "review", "tools list"
+	synopsis string
+	about    string
+	// flags are the review flags the command takes, in help order; nil
+	// means every review flag (grouped); none means it takes no flags.
+	flags []string
+	none  bool
+}
+
+var subcommands = []subcommand{
+	{name: "review", synopsis: "ocr review [flags]", about: `Review a change with the model and write the reports.
+
+What is reviewed: --from REF (to --to, default HEAD), --commit REF, or with
+neither the work tree against HEAD (untracked files count as added). In CI
+the range and the reports come from the CI's variables; 'ocr env' shows them.
+Settings are read from the OCR_* variables first, then the flags, which win.`},
+	{name: "env", synopsis: "ocr env [flags]", about: `Show what ocr detects here and what 'ocr review' would do: platform, event,
+range, pull request, reports, git, the LLM endpoint and model, and which
+tokens are set (never their values). Takes the flags of 'ocr review'.`},
+	{name: "tools list", synopsis: "ocr tools list [--tools FILE]", about: `List the agent's tools with their parameters.`,
+		flags: []string{"tools"}},
+	{name: "tools call", synopsis: "ocr tools call NAME 'JSON-ARGS' [flags]", about: `Run one tool as the model would and print exactly what it would receive.
+It reads the commit --commit (or the range's head), or the work tree.
+Unknown tools, unknown or missing arguments are errors (exit 2).`,
+		flags: []string{"repo", "from", "to", "commit", "tools"}},
+	{name: "rules list", synopsis: "ocr rules list", about: `List the built-in review rules.`, none: true},
+	{name: "rules check", synopsis: "ocr rules check PATH... [flags]", about: `Show which review rule applies to each path and the text the model gets.`,
+		flags: []string{"repo", "rule", "config-ref"}},
+	{name: "version", synopsis: "ocr version", about: `Print the version of ocr.`, none: true},
+}
+
+// groupHelp is the help of a command that only has subcommands.
+var groupHelp = map[string]string{
+	"tools": "ocr tools list                        list the agent's tools and their parameters\n" +
+		"ocr tools call NAME 'JSON-ARGS'       run one tool as the model would",
+	"rules": "ocr rules list                        list the built-in review rules\n" +
+		"ocr rules check PATH...               show which rule applies to each path",
+}
+
+func findSub(name string) *subcommand {
+	for i := range subcommands {
+		if subcommands[i].name == name {
+			return &subcommands[i]
+		}
+	}
+	return nil
+}
+
+// isHelp reports whether arg asks for help.
+func isHelp(arg string) bool {
+	switch arg {
+	case "-h", "--help", "-help", "help":
+		return true
+	}
+	return false
+}
+
+// wantsHelp reports whether args ask for help before a "--".
+func wantsHelp(args []string) bool {
+	for _, a := range args {
+		if a == "--" {
+			return false
+		}
+		if a == "-h" || a == "--help" || a == "-help" {
+			return true
+		}
+	}
+	return false
+}
+
+// printGroupHelp writes the help of `ocr tools` or `ocr rules`.
+func printGroupHelp(w io.Writer, group string) {
+	fmt.Fprintf(w, "Usage:\n")
+	for _, l := range strings.Split(groupHelp[group], "\n") {
+		fmt.Fprintf(w, "  %s\n", l)
+	}
+	fmt.Fprintf(w, "\nRun 'ocr %s SUBCOMMAND --help' for one of them.\n", group)
+}
+
+// flagSet builds the command's flags over cfg: the review flags it takes,
+// with -v for --verbose. Parsing prints nothing: errors are reported by
+// parseError and help by printHelp.
+func flagSet(sub *subcommand, cfg *config.Config) *flag.FlagSet {
+	all := flag.NewFlagSet("ocr "+sub.name, flag.ContinueOnError)
+	cfg.Bind(all)
+	fs := flag.NewFlagSet("ocr "+sub.name, flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	fs.Usage = func() {}
+	all.VisitAll(func(f *flag.Flag) {
+		if sub.takes(f.Name) {
+			fs.Var(f.Value, f.Name, f.Usage)
+		}
+	})
+	if v := fs.Lookup("verbose"); v != nil {
+		fs.Var(v.Value, "v", "short for --verbose")
+	}
+	return fs
+}
+
+// takes reports whether the command takes the review flag name.
+func (s *subcommand) takes(name string) bool {
+	if s.none {
+		return false
+	}
+	return s.flags == nil || slices.Contains(s.flags, name)
+}
+
+// printHelp writes the command's usage: synopsis, what it does, its flags
+// by topic with their variables, and for review the exit codes.
+func printHelp(w io.Writer, sub *subcommand, fs *flag.FlagSet) {
+	fmt.Fprintf(w, "Usage: %s\n\n%s\n", sub.synopsis, sub.about)
+	envOf := config.FlagEnv()
+	groups := []config.FlagGroup{{Title: "Flags", Flags: sub.flags}}
+	if sub.flags == nil && !sub.none {
+		groups = config.FlagGroups()
+	}
+	for _, g := range groups {
+		if len(g.Flags) == 0 {
+			continue
+		}
+		fmt.Fprintf(w, "\n%s:\n", g.Title)
+		for _, name := range g.Flags {
+			if f := fs.Lookup(name); f != nil {
+				writeFlag(w, f, envOf[name])
+			}
+		}
+	}
+	if sub.name == "review" {
+		fmt.Fprintf(w, "\nExit codes: 0 reviewed, 1 a finding at or above --fail-on, 2 usage or\n"+
+			"configuration error (nothing reviewed), 3 the review could not complete.\n"+
+			"Needs git %s or later. Reference: docs/reference.md.\n", git.MinVersion)
+	}
+}
+
+// helpWidth is the width help text is wrapped to; flagColumn is where the
+// flags' descriptions start.
+const helpWidth, flagColumn = 80, 28
+
+// writeFlag writes one flag: "  --name ARG" then its description (and
+// variable) wrapped at helpWidth, starting on the same line when it fits.
+func writeFlag(w io.Writer, f *flag.Flag, env string) {
+	arg, usage := flag.UnquoteUsage(f)
+	if b, ok := f.Value.(interface{ IsBoolFlag() bool }); ok && b.IsBoolFlag() {
+		arg = ""
+	} else if arg == "value" {
+		arg = "N"
+	}
+	head := "  --" + f.Name
+	if f.Name == "verbose" {
+		head = "  -v, --verbose"
+	}
+	if arg != "" {
+		head += " " + arg
+	}
+	if env != "" {
+		usage += " [" + env + "]"
+	}
+	line := head
+	if len(line) >= flagColumn-1 {
+		fmt.Fprintln(w, line)
+		line = ""
+	}
+	for _, word := range strings.Fields(usage) {
+		switch {
+		case len(line) < flagColumn:
+			line += strings.Repeat(" ", flagColumn-len(line)) + word
+		case len(line)+1+len(word) > helpWidth:
+			fmt.Fprintln(w, line)
+			line = strings.Repeat(" ", flagColumn) + word
+		default:
+			line += " " + word
+		}
+	}
+	fmt.Fprintln(w, line)
+}
+
+// parseError turns the flag package's error into one line with a hint.
+func parseError(sub *subcommand, fs *flag.FlagSet, err error) error {
+	help := fmt.Sprintf("Run '%s --help'.", "ocr "+sub.name)
+	msg := err.Error()
+	switch {
+	case strings.HasPrefix(msg, "flag provided but not defined: "):
+		name := strings.TrimLeft(strings.TrimPrefix(msg, "flag provided but not defined: "), "-")
+		if s := closest(name, fs); s != "" {
+			return usagef("unknown flag --%s; did you mean --%s? %s", name, s, help)
+		}
+		if sub.none {
+			return usagef("ocr %s takes no arguments (--%s). %s", sub.name, name, help)
+		}
+		return usagef("unknown flag --%s. %s", name, help)
+	case strings.HasPrefix(msg, "flag needs an argument: "):
+		name := strings.TrimLeft(strings.TrimPrefix(msg, "flag needs an argument: "), "-")
+		if name == "format" {
+			return usagef("--format needs a value: %s. %s", strings.Join(config.FormatKinds(), ", "), help)
+		}
+		return usagef("--%s needs a value. %s", name, help)
+	case strings.HasPrefix(msg, "invalid value ") || strings.HasPrefix(msg, "invalid boolean value "):
+		// invalid value "x" for flag -name: why
+		msg = strings.Replace(msg, " for flag -", " for --", 1)
+		return usagef("%s. %s", msg, help)
+	}
+	return &usageError{err}
+}
+
+// closest suggests the flag nearest to name: a prefix or at most two edits.
+func closest(name string, fs *flag.FlagSet) string {
+	best, bestD := "", 3
+	fs.VisitAll(func(f *flag.Flag) {
+		if len(f.Name) < 2 {
+			return
+		}
+		d := editDistance(name, f.Name)
+		if strings.HasPrefix(f.Name, name) && len(name) >= 3 {
+			d = min(d, 1)
+		}
+		if d < bestD {
+			best, bestD = f.Name, d
+		}
+	})
+	return best
+}
+
+// editDistance is the Levenshtein distance between a and b.
+func editDistance(a, b string) int {
+	prev := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur := make([]int, len(b)+1)
+		cur[0] = i
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev = cur
+	}
+	return prev[len(b)]
+}
