@@ -80,6 +80,8 @@ func (p Preview) rangeText() string {
 	switch {
 	case p.Head == "":
 		return "work tree"
+	case p.Base == "": // a scan of the files at a commit
+		return "at " + short(p.Head)
 	default:
 		return short(p.Base) + ".." + short(p.Head)
 	}

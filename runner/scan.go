@@ -1,0 +1,157 @@
+package runner
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+
+	"github.com/ocr-ci/ocr/internal/config"
+	"github.com/ocr-ci/ocr/reporters"
+)
+
+// DefaultScanMaxFiles is how many selected files `ocr scan` reviews when
+// --max-files is not given; the others are reported not reviewed with
+// reason "budget".
+const DefaultScanMaxFiles = 100
+
+// scanSARIFCategory is the SARIF automationDetails id of a scan, so code
+// scanning keeps scans and pull-request reviews (category "ocr/") apart.
+const scanSARIFCategory = "ocr-scan"
+
+// scanOptions are the flags only `ocr scan` has.
+type scanOptions struct {
+	ref      string
+	worktree bool
+	maxFiles int
+	paths    []string
+}
+
+// scan runs `ocr scan [--ref REF] [PATH...]`: whole files reviewed without
+// a diff.
+func (c *Command) scan(ctx context.Context, args []string) int {
+	cfg, opt, err := c.parseScan(args)
+	if err != nil {
+		return c.fail(err)
+	}
+	explicit := len(cfg.Reports) > 0 || cfg.Format != ""
+	j, err := c.newJob(ctx, cfg)
+	if err != nil {
+		return c.fail(err)
+	}
+	if err := c.scanSpecs(j, explicit); err != nil {
+		return c.fail(err)
+	}
+	if cfg.SarifCategory == "" {
+		cfg.SarifCategory = scanSARIFCategory
+	}
+	if cfg.Preview {
+		return c.fail(c.scanPreview(ctx, cfg, opt))
+	}
+	return c.fullScan(ctx, j, opt)
+}
+
+// parseScan reads the environment and the flags of `ocr scan`: the review
+// flags that make sense without a diff, plus --ref, --worktree and
+// --max-files; flags and PATHs may be interleaved.
+func (c *Command) parseScan(args []string) (*config.Config, scanOptions, error) {
+	cfg, err := config.Load(c.lookup)
+	if err != nil {
+		return nil, scanOptions{}, err
+	}
+	opt := scanOptions{}
+	fs := flag.NewFlagSet("ocr scan", flag.ContinueOnError)
+	fs.SetOutput(c.Stderr)
+	cfg.Bind(fs)
+	fs.StringVar(&opt.ref, "ref", "", "commit or ref whose files are scanned (default HEAD; in a repository)")
+	fs.BoolVar(&opt.worktree, "worktree", false, "scan the work tree (tracked and untracked, not ignored files) instead of a commit")
+	fs.IntVar(&opt.maxFiles, "max-files", DefaultScanMaxFiles, "selected files reviewed at most; the others are reported with reason budget")
+	var pos []string
+	for rest := args; ; {
+		if err := fs.Parse(rest); err != nil {
+			if errors.Is(err, flag.ErrHelp) {
+				return nil, opt, err
+			}
+			return nil, opt, &usageError{err}
+		}
+		if fs.NArg() == 0 {
+			break
+		}
+		pos, rest = append(pos, fs.Arg(0)), fs.Args()[1:]
+	}
+	if err := checkScanFlags(&cfg, fs, &opt); err != nil {
+		return nil, opt, err
+	}
+	if opt.paths, err = cleanScanPaths(pos); err != nil {
+		return nil, opt, err
+	}
+	if err := cfg.Validate(); err != nil {
+		return nil, opt, err
+	}
+	return &cfg, opt, nil
+}
+
+// checkScanFlags refuses the review flags that name a diff, and bad
+// --ref/--worktree/--max-files values.
+func checkScanFlags(cfg *config.Config, fs *flag.FlagSet, opt *scanOptions) error {
+	var err error
+	fs.Visit(func(f *flag.Flag) {
+		switch f.Name {
+		case "from", "to", "commit", "full":
+			err = usagef("ocr scan reviews whole files, not a diff: --%s is for ocr review (scan a commit with --ref)", f.Name)
+		}
+	})
+	// The range the environment names (OCR_FROM, OCR_COMMIT) is a review's.
+	cfg.From, cfg.To, cfg.Commit = "", "", ""
+	switch {
+	case err != nil:
+		return err
+	case opt.ref != "" && opt.worktree:
+		return usagef("give either --ref or --worktree, not both")
+	case len(opt.ref) > 0 && opt.ref[0] == '-':
+		return usagef("--ref %q begins with '-': refs like that are refused so git cannot take them for options", opt.ref)
+	case opt.maxFiles <= 0:
+		return usagef("--max-files %d: want a positive number of files (default %d)", opt.maxFiles, DefaultScanMaxFiles)
+	}
+	return nil
+}
+
+// scanSpecs refuses the reports that post to a pull or merge request when
+// they were asked for, and drops them when CI detection added them.
+func (c *Command) scanSpecs(j *job, explicit bool) error {
+	var kept []reporters.Spec
+	for _, s := range j.specs {
+		if !s.Kind.API() {
+			kept = append(kept, s)
+			continue
+		}
+		if explicit {
+			return usagef("%s posts to a pull or merge request, and ocr scan reviews files, not a pull request: "+
+				"use sarif, codequality, json or text (for code scanning or the Code Quality widget)", s.Kind)
+		}
+		c.logf("%s left out: ocr scan does not post to a pull or merge request", s.Kind)
+	}
+	if len(kept) == 0 {
+		kept = []reporters.Spec{{Kind: reporters.KindText, Path: reporters.Stdout}}
+	}
+	j.specs = kept
+	return nil
+}
+
+// scanModeText names what a scan reads, for logs.
+func scanModeText(opt scanOptions, plain bool) string {
+	switch {
+	case plain:
+		return "a plain directory"
+	case opt.worktree:
+		return "the work tree"
+	}
+	return fmt.Sprintf("the files at %s", orDefault(opt.ref, "HEAD"))
+}
+
+func orDefault(s, d string) string {
+	if s == "" {
+		return d
+	}
+	return s
+}
