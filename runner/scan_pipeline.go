@@ -168,7 +168,9 @@ func (c *Command) scanAgent(ctx context.Context, j *job, sc *scanned) (*review.R
 	if err != nil {
 		return nil, usagef("%w", err)
 	}
-	a := agent.New(c.agentConfig(j, client), client, j.reg.Without("file_read_diff"))
+	acfg := c.agentConfig(j, client)
+	acfg.ByDirectory = true
+	a := agent.New(acfg, client, j.reg.Without("file_read_diff"))
 	c.finish(j, rv, p, a.Review(ctx, in), sc.rules)
 	return rv, nil
 }

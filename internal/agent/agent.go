@@ -64,6 +64,9 @@ type Config struct {
 	// GroupFiles and GroupTokens cap a group (defaults 8 files, 12000 tokens).
 	GroupFiles  int
 	GroupTokens int
+	// ByDirectory groups files by directory even when the change is small
+	// enough to be one group (scans: BundleByDir).
+	ByDirectory bool
 	// NoPlan skips the plan phase.
 	NoPlan bool
 	// Rounds is the number of main rounds per group (default 1; 2 for
