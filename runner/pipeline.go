@@ -166,6 +166,7 @@ func (c *Command) agentConfig(j *job, client *llm.Client) agent.Config {
 	cfg := agent.Config{
 		Model: client.Model(), Concurrency: j.cfg.Concurrency,
 		MaxTokensBudget: j.cfg.MaxTokensBudget, Progress: c.Stderr, Heartbeat: c.heartbeat,
+		MaxCost: j.cfg.MaxCost, Prices: pricesOf(j.cfg),
 	}
 	if j.cfg.Effort == "high" {
 		cfg.Rounds = 2
@@ -197,6 +198,7 @@ func (c *Command) finish(j *job, rv *review.Review, p Preview, out agent.Output,
 	rv.Comments, rv.Dropped = capComments(j.cfg, deduped)
 	rv.Rules = usedRules(set, rv.Files)
 	rv.Usage, rv.Status, rv.Errors, rv.Finished = out.Usage, out.Status, out.Errors, time.Now()
+	rv.Cost = review.NewCost(pricesOf(j.cfg), rv.Usage)
 }
 
 // capComments keeps the most severe comments within --max-comments per run
@@ -238,8 +240,8 @@ func (c *Command) publish(ctx context.Context, j *job, ch *Change, rv *review.Re
 		repErr = errors.Join(repErr, err)
 	}
 	code := reporters.ExitCode(rv, j.failOn, j.cfg.AllowPartial)
-	c.logf("review %s: %d comment(s), %d request(s), %d prompt + %d completion tokens",
-		rv.Status, len(rv.Comments), rv.Usage.Requests, rv.Usage.PromptTokens, rv.Usage.CompletionTokens)
+	c.logf("review %s: %d comment(s), %d request(s), %d prompt + %d completion tokens%s",
+		rv.Status, len(rv.Comments), rv.Usage.Requests, rv.Usage.PromptTokens, rv.Usage.CompletionTokens, costLine(rv))
 	for _, e := range rv.Errors {
 		c.logf("not reviewed: %s", e)
 	}

@@ -63,6 +63,15 @@ type Config struct {
 	Timeout time.Duration `env:"OCR_TIMEOUT"`
 	// MaxTokensBudget bounds the prompt + completion tokens of the run (0: none).
 	MaxTokensBudget int `env:"OCR_MAX_TOKENS_BUDGET"`
+	// MaxCost caps what the run's tokens cost at the prices below (0:
+	// none); it needs OCR_PRICE_INPUT and OCR_PRICE_OUTPUT.
+	MaxCost float64 `env:"OCR_MAX_COST"`
+	// PriceInput, PriceOutput and PriceCachedInput are the model's prices
+	// per million tokens (cached: the prompt tokens the provider reports
+	// as cached; default the input price). Without them no cost is shown.
+	PriceInput       float64 `env:"OCR_PRICE_INPUT"`
+	PriceOutput      float64 `env:"OCR_PRICE_OUTPUT"`
+	PriceCachedInput float64 `env:"OCR_PRICE_CACHED_INPUT"`
 	// MaxComments caps comments per run (default 50); per file is a fifth of it, at least 5.
 	MaxComments int `env:"OCR_MAX_COMMENTS"`
 	// MaxInline caps inline comments per posted review (default 30).
@@ -118,6 +127,7 @@ func (c *Config) bindAgent(fs *flag.FlagSet) {
 	fs.IntVar(&c.Concurrency, "concurrency", c.Concurrency, "groups reviewed at once (default 8)")
 	fs.DurationVar(&c.Timeout, "timeout", c.Timeout, "time limit of the whole run; when reached, every report is written marked incomplete and ocr exits 3 (default 20m)")
 	fs.IntVar(&c.MaxTokensBudget, "max-tokens-budget", c.MaxTokensBudget, "token budget of the run, prompt + completion (0: none)")
+	fs.Float64Var(&c.MaxCost, "max-cost", c.MaxCost, "cost limit of the run at the OCR_PRICE_* prices (0: none)")
 	fs.IntVar(&c.MaxComments, "max-comments", c.MaxComments, "comments per run (default 50)")
 	fs.IntVar(&c.MaxInline, "max-inline", c.MaxInline, "inline comments per posted review (default 30)")
 	fs.BoolVar(&c.NoFilter, "no-filter", c.NoFilter, "skip the reflection filter")
@@ -149,6 +159,9 @@ func (c *Config) Validate() error {
 		if strings.HasPrefix(ref, "-") {
 			return errorf("ref %q begins with '-': refs like that are refused so git cannot take them for options", ref)
 		}
+	}
+	if err := c.validateCost(); err != nil {
+		return err
 	}
 	c.Defaults()
 	return nil

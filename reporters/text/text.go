@@ -115,6 +115,7 @@ func (t *Reporter) coverage(b *strings.Builder, r *review.Review) {
 	}
 	u := r.Usage
 	fmt.Fprintf(b, "usage: %d request(s), %d prompt + %d completion tokens\n", u.Requests, u.PromptTokens, u.CompletionTokens)
+	writeCost(b, r.Cost)
 }
 
 // groupByFile groups comments by path (sorted), each group by line.
