@@ -257,7 +257,7 @@ func TestE2EScanWorkTree(t *testing.T) {
 	r.commit("root")
 	// Uncommitted and untracked files are scanned; ignored ones are not.
 	scanTree(r.write)
-	r.write("build/out.go", "package build\n\nfunc IgnoredBuildOutput() {}\n")
+	r.write("svc/build/out.go", "package build\n\nfunc IgnoredBuildOutput() {}\n")
 	findings := []scanFinding{{"svc/util.go", "return 10", 5}}
 	srv := scanModel(t, findings)
 	env := testEnv{}
@@ -265,6 +265,11 @@ func TestE2EScanWorkTree(t *testing.T) {
 	got, sarif := runScan(t, env, srv, findings, "--repo", r.dir, "--worktree", "svc", "lib")
 	if got.Head != "" {
 		t.Errorf("head %q, want none for the work tree", got.Head)
+	}
+	for _, r := range srv.Requests() {
+		if raw, _ := json.Marshal(r.Body); strings.Contains(string(raw), "IgnoredBuildOutput") {
+			t.Errorf("a file .gitignore ignores reached the model")
+		}
 	}
 	exportArtifact(t, "scan-worktree.sarif", sarif)
 }
