@@ -8,6 +8,7 @@ import (
 	"path"
 	"strings"
 
+	"github.com/ocr-ci/ocr/internal/selection"
 	"github.com/ocr-ci/ocr/tools"
 )
 
@@ -19,8 +20,10 @@ const scanBinaryProbe = 8000
 // prefixes (all files when there is none), each presented whole as an
 // added file. Anchoring, selection, grouping and the reporters then work
 // as for a review, and every line of every file can be commented on.
-// Credentials files (secret) are listed but never read.
-func loadScan(ctx context.Context, src tools.Source, mode, head string, prefixes []string, secret func(string) bool) (*Change, error) {
+// Credentials files are listed but never read; of the files selection
+// leaves out by their path alone (byPath), only whether they are binary is
+// kept, so a large vendored tree costs no memory.
+func loadScan(ctx context.Context, src tools.Source, mode, head string, prefixes []string, byPath func(string) bool) (*Change, error) {
 	all, err := src.ListFiles(ctx)
 	if err != nil {
 		return nil, fmt.Errorf("could not list the files to scan: %w", err)
@@ -31,7 +34,7 @@ func loadScan(ctx context.Context, src tools.Source, mode, head string, prefixes
 	}
 	var raw strings.Builder
 	for _, p := range files {
-		if secret(p) {
+		if selection.IsSecretPath(p) {
 			writeAddedDiff(&raw, p, nil) // selection skips it as secret
 			continue
 		}
@@ -41,6 +44,9 @@ func loadScan(ctx context.Context, src tools.Source, mode, head string, prefixes
 		}
 		if err != nil {
 			continue // a symlink to a directory or outside, a submodule: no file
+		}
+		if byPath(p) && !isBinary(data) {
+			data = nil // left out by its path: only the binary reason would come first
 		}
 		writeAddedDiff(&raw, p, data)
 	}
@@ -98,7 +104,7 @@ func cleanScanPaths(args []string) ([]string, error) {
 func writeAddedDiff(b *strings.Builder, p string, data []byte) {
 	a, bb := quotePath("a/"+p), quotePath("b/"+p)
 	fmt.Fprintf(b, "diff --git %s %s\nnew file mode 100644\n", a, bb)
-	if bytes.IndexByte(data[:min(len(data), scanBinaryProbe)], 0) >= 0 {
+	if isBinary(data) {
 		fmt.Fprintf(b, "Binary files /dev/null and %s differ\n", bb)
 		return
 	}
@@ -121,6 +127,11 @@ func writeAddedDiff(b *strings.Builder, p string, data []byte) {
 	if noEOL {
 		b.WriteString("\\ No newline at end of file\n")
 	}
+}
+
+// isBinary reports whether data looks binary to git: a NUL byte early on.
+func isBinary(data []byte) bool {
+	return bytes.IndexByte(data[:min(len(data), scanBinaryProbe)], 0) >= 0
 }
 
 // quotePath quotes a diff path the way git does (quote_c_style) when it

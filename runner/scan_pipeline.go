@@ -8,11 +8,13 @@ import (
 	"time"
 
 	"github.com/ocr-ci/ocr/internal/agent"
+	"github.com/ocr-ci/ocr/internal/ci"
 	"github.com/ocr-ci/ocr/internal/config"
 	"github.com/ocr-ci/ocr/internal/git"
 	"github.com/ocr-ci/ocr/internal/llm"
 	"github.com/ocr-ci/ocr/internal/rules"
 	"github.com/ocr-ci/ocr/internal/selection"
+	"github.com/ocr-ci/ocr/reporters/github"
 	"github.com/ocr-ci/ocr/review"
 	"github.com/ocr-ci/ocr/tools"
 )
@@ -42,7 +44,10 @@ func (c *Command) prepareScan(ctx context.Context, cfg *config.Config, opt scanO
 	if err != nil {
 		return nil, err
 	}
-	if sc.change, err = loadScan(ctx, sc.src, "scan", sc.head, opt.paths, selection.IsSecretPath); err != nil {
+	sel := selection.Options{
+		Exclude: cfg.Exclude, Include: cfg.Include, IncludeTests: cfg.IncludeTests, MaxFileTokens: cfg.MaxFileTokens,
+	}
+	if sc.change, err = loadScan(ctx, sc.src, "scan", sc.head, opt.paths, sel.DecidedByPath); err != nil {
 		sc.repo.Close()
 		return nil, err
 	}
@@ -54,9 +59,7 @@ func (c *Command) prepareScan(ctx context.Context, cfg *config.Config, opt scanO
 		sc.repo.Close()
 		return nil, err
 	}
-	files := selection.Files(sc.change.Files, sc.change.Diffs, selection.Options{
-		Exclude: cfg.Exclude, Include: cfg.Include, IncludeTests: cfg.IncludeTests, MaxFileTokens: cfg.MaxFileTokens,
-	})
+	files := selection.Files(sc.change.Files, sc.change.Diffs, sel)
 	files, sc.cut = capFiles(applyRuleSelection(files, sc.rules), opt.maxFiles)
 	sc.preview = newPreview(sc.change, files)
 	return sc, nil
@@ -129,6 +132,9 @@ func (c *Command) scanPreview(ctx context.Context, cfg *config.Config, opt scanO
 
 // fullScan runs a scan: files → selection → agent → reporters → exit code.
 func (c *Command) fullScan(ctx context.Context, j *job, opt scanOptions) int {
+	if j.ci.Platform == ci.PlatformGitHub {
+		github.Mask(c.Stderr, j.secrets()...) // as a review does: stderr carries workflow commands
+	}
 	ctx, cancel := j.deadline(ctx)
 	defer cancel()
 	sc, err := c.prepareScan(ctx, j.cfg, opt)

@@ -2,6 +2,8 @@ package runner
 
 import (
 	"encoding/json"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -127,6 +129,51 @@ func TestWriteAddedDiffParses(t *testing.T) {
 		f := files[0]
 		if f.Path() != c.path || f.Additions != c.lines || f.Binary != c.binary || f.Status != anchor.StatusAdded {
 			t.Errorf("%s: path %q +%d binary %v status %s", name, f.Path(), f.Additions, f.Binary, f.Status)
+		}
+	}
+}
+
+// TestScanScheduledGitHub: a scheduled GitHub workflow gets the CI's
+// default reports (annotations, step summary, SARIF) with the scan's SARIF
+// category; on a pull request event the review poster is left out, not
+// refused, since the user did not ask for it.
+func TestScanScheduledGitHub(t *testing.T) {
+	t.Parallel()
+	r := newTestRepo(t)
+	scanTree(r.write)
+	head := r.commit("root")
+	for _, event := range []string{"schedule", "pull_request"} {
+		dir := t.TempDir()
+		srv := scanModel(t, []scanFinding{{"lib/parse.go", "return n", 8}})
+		env := testEnv{"GITHUB_ACTIONS": "true", "GITHUB_EVENT_NAME": event, "GITHUB_SHA": head,
+			"GITHUB_REPOSITORY": "o/r", "GITHUB_SERVER_URL": "https://github.com", "GITHUB_API_URL": "http://127.0.0.1:1",
+			"GITHUB_STEP_SUMMARY": filepath.Join(dir, "summary.md"), "OCR_SARIF_FILE": filepath.Join(dir, "ocr.sarif"),
+			"OCR_PRICE_INPUT": "3", "OCR_PRICE_OUTPUT": "15"}
+		env.useLLM(srv)
+		if event == "pull_request" {
+			pr := `{"pull_request": {"number": 5, "base": {"sha": "` + head + `", "repo": {"full_name": "o/r"}}, "head": {"sha": "` + head + `", "repo": {"full_name": "o/r"}}}}`
+			env["GITHUB_EVENT_PATH"] = filepath.Join(dir, "event.json")
+			if err := os.WriteFile(env["GITHUB_EVENT_PATH"], []byte(pr), 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+		code, out, errs := env.run(t, "scan", "--repo", r.dir, "--no-filter", "lib")
+		if code != reporters.ExitOK {
+			t.Fatalf("%s: exit %d\n%s", event, code, errs)
+		}
+		sarif, err := os.ReadFile(filepath.Join(dir, "ocr.sarif"))
+		if err != nil || !strings.Contains(string(sarif), `"id": "ocr-scan/"`) {
+			t.Errorf("%s: SARIF %v without the scan category", event, err)
+		}
+		summary, _ := os.ReadFile(filepath.Join(dir, "summary.md"))
+		if !strings.Contains(string(summary), "· cost ") {
+			t.Errorf("%s: the step summary lacks the cost:\n%s", event, summary)
+		}
+		if !strings.Contains(out, "::warning file=lib/parse.go,line=8") && !strings.Contains(out, "file=lib/parse.go,line=8") {
+			t.Errorf("%s: no annotation on lib/parse.go:8:\n%s", event, out)
+		}
+		if event == "pull_request" && !strings.Contains(errs, "github-review left out: ocr scan does not post") {
+			t.Errorf("the review poster was not left out with a notice:\n%s", errs)
 		}
 	}
 }
