@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/ocr-ci/ocr/internal/llm/llmtest"
 	"github.com/ocr-ci/ocr/reporters"
@@ -143,5 +144,54 @@ func TestMaxCostNeedsPrices(t *testing.T) {
 	}
 	if srv.Count() != 0 {
 		t.Errorf("%d requests", srv.Count())
+	}
+}
+
+// TestScanBudgetAndDeadline: a scan honours the run-wide token budget and
+// the deadline as a review does: groups not reached are reported with the
+// reason, the reports are written, the run is incomplete.
+func TestScanBudgetAndDeadline(t *testing.T) {
+	t.Parallel()
+	r := newTestRepo(t)
+	for _, d := range []string{"a", "b", "c"} {
+		r.write(d+"/x.go", "package "+d+"\n\nfunc F() int { return 1 }\n")
+	}
+	r.commit("three directories")
+	cases := []struct {
+		name   string
+		args   []string
+		delay  bool
+		reason review.Reason
+	}{
+		{"token budget", []string{"--max-tokens-budget", "1000000"}, false, review.ReasonBudget},
+		{"deadline", []string{"--timeout", "1500ms"}, true, review.ReasonTimeout},
+	}
+	for _, c := range cases {
+		srv := llmtest.New(t)
+		srv.Handle(func(llmtest.Request) llmtest.Answer {
+			a := llmtest.Answer{Calls: []llmtest.Call{llmtest.Done()}, Usage: pricedUsage()}
+			if c.delay {
+				a.Delay = 1200 * time.Millisecond
+			}
+			return a
+		})
+		env := testEnv{}
+		env.useLLM(srv)
+		jsonPath := filepath.Join(t.TempDir(), "r.json")
+		args := append([]string{"scan", "--repo", r.dir, "--no-filter", "--concurrency", "1", "--report", "json=" + jsonPath}, c.args...)
+		code, _, errs := env.run(t, args...)
+		if code != reporters.ExitIncomplete {
+			t.Errorf("%s: exit %d, want 3\n%s", c.name, code, errs)
+		}
+		got := readCostReport(t, jsonPath)
+		left := 0
+		for _, f := range got.Files {
+			if !f.Reviewed && f.Reason == c.reason {
+				left++
+			}
+		}
+		if got.Status != review.StatusPartial || left != 2 {
+			t.Errorf("%s: status %s, %d file(s) not reviewed (%s): want partial, 2\n%+v", c.name, got.Status, left, c.reason, got.Files)
+		}
 	}
 }
