@@ -6,7 +6,6 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/ocr-ci/ocr/internal/llm/llmtest"
 	"github.com/ocr-ci/ocr/reporters"
@@ -160,20 +159,18 @@ func TestScanBudgetAndDeadline(t *testing.T) {
 	cases := []struct {
 		name   string
 		args   []string
-		delay  bool
+		hang   bool
 		reason review.Reason
 	}{
 		{"token budget", []string{"--max-tokens-budget", "1000000"}, false, review.ReasonBudget},
-		{"deadline", []string{"--timeout", "1500ms"}, true, review.ReasonTimeout},
+		{"deadline", []string{"--timeout", "3s"}, true, review.ReasonTimeout},
 	}
 	for _, c := range cases {
 		srv := llmtest.New(t)
-		srv.Handle(func(llmtest.Request) llmtest.Answer {
-			a := llmtest.Answer{Calls: []llmtest.Call{llmtest.Done()}, Usage: pricedUsage()}
-			if c.delay {
-				a.Delay = 1200 * time.Millisecond
-			}
-			return a
+		srv.Handle(func(r llmtest.Request) llmtest.Answer {
+			// With the deadline, the first group is answered and the
+			// second hangs until the deadline ends the run.
+			return llmtest.Answer{Calls: []llmtest.Call{llmtest.Done()}, Usage: pricedUsage(), Hang: c.hang && r.Seq > 1}
 		})
 		env := testEnv{}
 		env.useLLM(srv)
