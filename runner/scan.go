@@ -34,14 +34,14 @@ func (c *Command) scan(ctx context.Context, args []string) int {
 	if err != nil {
 		return c.fail(err)
 	}
-	explicit := len(cfg.Reports) > 0 || cfg.Format != ""
+	if err := refusePosting(cfg); err != nil {
+		return c.fail(err)
+	}
 	j, err := c.newJob(ctx, cfg)
 	if err != nil {
 		return c.fail(err)
 	}
-	if err := c.scanSpecs(j, explicit); err != nil {
-		return c.fail(err)
-	}
+	c.dropPosting(j)
 	if cfg.SarifCategory == "" {
 		cfg.SarifCategory = scanSARIFCategory
 	}
@@ -116,18 +116,34 @@ func checkScanFlags(cfg *config.Config, fs *flag.FlagSet, opt *scanOptions) erro
 	return nil
 }
 
-// scanSpecs refuses the reports that post to a pull or merge request when
-// they were asked for, and drops them when CI detection added them.
-func (c *Command) scanSpecs(j *job, explicit bool) error {
+// refusePosting refuses the reports asked for (--report, --format,
+// OCR_REPORTS) that post to a pull or merge request, before anything else
+// is checked.
+func refusePosting(cfg *config.Config) error {
+	if len(cfg.Reports) == 0 && cfg.Format == "" {
+		return nil // the CI's defaults: dropPosting
+	}
+	specs, err := reporters.ParseSpecs(reportsOf(cfg)...)
+	if err != nil {
+		return usagef("%w", err)
+	}
+	for _, s := range specs {
+		if s.Kind.API() {
+			return usagef("%s posts to a pull or merge request, and ocr scan reviews files, not a pull request: "+
+				"use sarif, codequality, json or text (for code scanning or the Code Quality widget)", s.Kind)
+		}
+	}
+	return nil
+}
+
+// dropPosting leaves out the posting reports CI detection added to the
+// defaults, with a notice.
+func (c *Command) dropPosting(j *job) {
 	var kept []reporters.Spec
 	for _, s := range j.specs {
 		if !s.Kind.API() {
 			kept = append(kept, s)
 			continue
-		}
-		if explicit {
-			return usagef("%s posts to a pull or merge request, and ocr scan reviews files, not a pull request: "+
-				"use sarif, codequality, json or text (for code scanning or the Code Quality widget)", s.Kind)
 		}
 		c.logf("%s left out: ocr scan does not post to a pull or merge request", s.Kind)
 	}
@@ -135,7 +151,6 @@ func (c *Command) scanSpecs(j *job, explicit bool) error {
 		kept = []reporters.Spec{{Kind: reporters.KindText, Path: reporters.Stdout}}
 	}
 	j.specs = kept
-	return nil
 }
 
 // scanModeText names what a scan reads, for logs.
