@@ -56,7 +56,7 @@ func faultRun(t *testing.T, r *testRepo, args ...string) faultResult {
 	dir := t.TempDir()
 	jsonPath, sarifPath := filepath.Join(dir, "ocr.json"), filepath.Join(dir, "ocr.sarif")
 	var out, errb bytes.Buffer
-	c := &Command{Stdout: &out, Stderr: &errb, sleep: noSleep, heartbeat: 50 * time.Millisecond}
+	c := &Command{Stdout: &out, Stderr: &errb, sleep: noSleep, heartbeat: 50 * time.Millisecond, LookupEnv: os.LookupEnv}
 	argv := append([]string{"ocr", "review", "--repo", r.dir, "--commit", "HEAD", "--no-filter",
 		"--concurrency", fmt.Sprint(faultWave), "--report", "json=" + jsonPath, "--report", "sarif=" + sarifPath}, args...)
 	start := time.Now()
