@@ -97,8 +97,9 @@ type scanResult struct {
 func runScan(t *testing.T, env testEnv, srv *llmtest.Server, findings []scanFinding, args ...string) (scanResult, []byte) {
 	t.Helper()
 	dir := t.TempDir()
-	jsonPath, sarifPath := filepath.Join(dir, "scan.json"), filepath.Join(dir, "scan.sarif")
-	args = append([]string{"scan", "--no-filter", "--report", "json=" + jsonPath, "--report", "sarif=" + sarifPath}, args...)
+	jsonPath, sarifPath, cqPath := filepath.Join(dir, "scan.json"), filepath.Join(dir, "scan.sarif"), filepath.Join(dir, "cq.json")
+	args = append([]string{"scan", "--no-filter", "--report", "json=" + jsonPath, "--report", "sarif=" + sarifPath,
+		"--report", "codequality=" + cqPath}, args...)
 	code, _, errs := env.run(t, args...)
 	if code != reporters.ExitOK {
 		t.Fatalf("exit %d\n%s", code, errs)
@@ -119,6 +120,27 @@ func runScan(t *testing.T, env testEnv, srv *llmtest.Server, findings []scanFind
 		t.Fatal(err)
 	}
 	validateSchema(t, "sarif/testdata/sarif-schema-2.1.0.json", sarif)
+	cq, err := os.ReadFile(cqPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	validateSchema(t, "codequality/testdata/codequality-schema.json", cq)
+	var issues []struct {
+		Location struct {
+			Path  string `json:"path"`
+			Lines struct{ Begin int } `json:"lines"`
+		} `json:"location"`
+	}
+	if err := json.Unmarshal(cq, &issues); err != nil || len(issues) != len(findings) {
+		t.Errorf("Code Quality: %v, %d issue(s), want %d", err, len(issues), len(findings))
+	}
+	for _, is := range issues {
+		for _, f := range findings {
+			if f.path == is.Location.Path && f.line != is.Location.Lines.Begin {
+				t.Errorf("Code Quality: %s at line %d, want %d", f.path, is.Location.Lines.Begin, f.line)
+			}
+		}
+	}
 	var log struct {
 		Runs []struct {
 			AutomationDetails struct{ ID string } `json:"automationDetails"`
