@@ -127,7 +127,7 @@ func runScan(t *testing.T, env testEnv, srv *llmtest.Server, findings []scanFind
 	validateSchema(t, "codequality/testdata/codequality-schema.json", cq)
 	var issues []struct {
 		Location struct {
-			Path  string `json:"path"`
+			Path  string              `json:"path"`
 			Lines struct{ Begin int } `json:"lines"`
 		} `json:"location"`
 	}
