@@ -43,6 +43,9 @@ type Review struct {
 	Filtered int `json:"filtered,omitempty"`
 	// Usage is the model usage of the whole run.
 	Usage Usage `json:"usage"`
+	// Cost is what Usage cost at the prices given (OCR_PRICE_*); nil
+	// without prices.
+	Cost *Cost `json:"cost,omitempty"`
 	// Rules are the review rules that applied to reviewed files (SARIF rules).
 	Rules []Rule `json:"-"`
 	// Errors are human-readable reasons why the run is partial or failed.
@@ -57,6 +60,9 @@ type Usage struct {
 	Requests         int `json:"requests"`
 	PromptTokens     int `json:"prompt_tokens"`
 	CompletionTokens int `json:"completion_tokens"`
+	// CachedTokens are the prompt tokens the provider reports it served
+	// from its cache (part of PromptTokens), priced at the cached-input price.
+	CachedTokens int `json:"cached_tokens,omitempty"`
 }
 
 // Add returns the sum of two usages.
@@ -65,6 +71,7 @@ func (u Usage) Add(o Usage) Usage {
 		Requests:         u.Requests + o.Requests,
 		PromptTokens:     u.PromptTokens + o.PromptTokens,
 		CompletionTokens: u.CompletionTokens + o.CompletionTokens,
+		CachedTokens:     u.CachedTokens + o.CachedTokens,
 	}
 }
 

@@ -43,6 +43,7 @@ const usageText = `ocr — AI code review for CI
 Usage:
   ocr review [flags]                 review a range (--from/--to), a commit (--commit) or the work tree
   ocr review --preview               show which files would be reviewed; no model is called
+  ocr scan [--ref REF] [PATH...]     review whole files without a diff (scheduled audits)
   ocr env                            show what ocr detects here and what it would run
   ocr tools list                     list the agent's tools and their parameters
   ocr tools call NAME 'JSON-ARGS'    run one tool and print what the model would receive
@@ -65,6 +66,8 @@ func (c *Command) Main(ctx context.Context, args []string) int {
 	switch sub, rest := args[1], args[2:]; sub {
 	case "review":
 		return c.review(ctx, rest)
+	case "scan":
+		return c.scan(ctx, rest)
 	case "version", "--version", "-version":
 		err = c.version(rest)
 	case "tools":

@@ -172,6 +172,7 @@ func (c *Command) agentConfig(j *job, client *llm.Client) agent.Config {
 	cfg := agent.Config{
 		Model: client.Model(), Concurrency: j.cfg.Concurrency,
 		MaxTokensBudget: j.cfg.MaxTokensBudget, Progress: c.Stderr, Heartbeat: c.heartbeat,
+		MaxCost: j.cfg.MaxCost, Prices: pricesOf(j.cfg),
 	}
 	if j.cfg.Effort == "high" {
 		cfg.Rounds = 2
@@ -206,6 +207,7 @@ func (c *Command) finish(j *job, rv *review.Review, p Preview, out agent.Output,
 	if rv.Status == review.StatusComplete && selection.ShortOfCaps(rv.Files) {
 		rv.Status = review.StatusPartial
 	}
+	rv.Cost = review.NewCost(pricesOf(j.cfg), rv.Usage)
 }
 
 // capComments keeps the most severe comments within --max-comments per run
@@ -251,8 +253,8 @@ func (c *Command) publish(ctx context.Context, j *job, ch *Change, rv *review.Re
 		c.logf("wrote %s", p)
 	}
 	code := reporters.ExitCode(rv, j.failOn, j.cfg.AllowPartial)
-	c.logf("review %s: %d comment(s), %d request(s), %d prompt + %d completion tokens",
-		rv.Status, len(rv.Comments), rv.Usage.Requests, rv.Usage.PromptTokens, rv.Usage.CompletionTokens)
+	c.logf("review %s: %d comment(s), %d request(s), %d prompt + %d completion tokens%s",
+		rv.Status, len(rv.Comments), rv.Usage.Requests, rv.Usage.PromptTokens, rv.Usage.CompletionTokens, costLine(rv))
 	for _, e := range rv.Errors {
 		c.logf("not reviewed: %s", e)
 	}

@@ -65,8 +65,12 @@ func (p Preview) writeJSON(w io.Writer) error {
 
 // writeText writes the preview for a terminal.
 func (p Preview) writeText(w io.Writer) error {
-	fmt.Fprintf(w, "Preview (%s %s): %d file(s) changed  |  +%d  -%d\n", p.Mode, p.rangeText(),
-		p.Totals.Files, p.Totals.Additions, p.Totals.Deletions)
+	what := "changed"
+	if p.Mode == "scan" {
+		what = "scanned"
+	}
+	fmt.Fprintf(w, "Preview (%s %s): %d file(s) %s  |  +%d  -%d\n", p.Mode, p.rangeText(),
+		p.Totals.Files, what, p.Totals.Additions, p.Totals.Deletions)
 	fmt.Fprintf(w, "Will review (%d):\n", p.Totals.Reviewed)
 	for _, f := range p.Files {
 		if f.Reviewed {
@@ -87,6 +91,8 @@ func (p Preview) rangeText() string {
 	switch {
 	case p.Head == "":
 		return "work tree"
+	case p.Base == "": // a scan of the files at a commit
+		return "at " + short(p.Head)
 	default:
 		return short(p.Base) + ".." + short(p.Head)
 	}

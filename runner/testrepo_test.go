@@ -86,7 +86,7 @@ type testEnv map[string]string
 func (e testEnv) set(k, v string) { e[k] = v }
 
 // run runs the CLI in-process with this environment only.
-func (e testEnv) run(t *testing.T, args ...string) (int, string, string) {
+func (e testEnv) run(t testing.TB, args ...string) (int, string, string) {
 	t.Helper()
 	var out, errb bytes.Buffer
 	c := &Command{Stdout: &out, Stderr: &errb, sleep: noSleep, LookupEnv: config.MapLookup(e)}

@@ -56,6 +56,11 @@ type Config struct {
 	MaxRounds int
 	// MaxTokensBudget caps prompt+completion tokens of the run; 0 = unlimited.
 	MaxTokensBudget int
+	// MaxCost caps what the run's tokens cost at Prices (0: none): like
+	// MaxTokensBudget, a request that would pass it is not sent and the
+	// groups not reached end not reviewed with reason budget.
+	MaxCost float64
+	Prices  review.Prices
 	// ContextTokens is the model's context window (default 128000); prompts
 	// are kept under 80% of it by shortening old tool outputs.
 	ContextTokens int
@@ -64,6 +69,9 @@ type Config struct {
 	// GroupFiles and GroupTokens cap a group (defaults 8 files, 12000 tokens).
 	GroupFiles  int
 	GroupTokens int
+	// ByDirectory groups files by directory even when the change is small
+	// enough to be one group (scans: BundleByDir).
+	ByDirectory bool
 	// NoPlan skips the plan phase.
 	NoPlan bool
 	// Rounds is the number of main rounds per group (default 1; 2 for

@@ -3,45 +3,69 @@ package agent
 import (
 	"sync"
 
+	"github.com/ocr-ci/ocr/review"
 	openai "github.com/sashabaranov/go-openai"
 )
 
-// budget is the run-wide token budget. A request reserves its estimated
-// prompt before it is sent and settles with the provider's usage, so
-// concurrent groups cannot overrun it by more than their completions.
+// budget is the run-wide token budget and cost limit. A request reserves
+// its estimated prompt before it is sent and settles with the provider's
+// usage, so concurrent groups cannot overrun them by more than their
+// completions.
 type budget struct {
 	mu       sync.Mutex
 	limit    int
 	used     int
 	reserved int
+	// maxCost is the cost limit (0: none) at prices.
+	maxCost      float64
+	prices       review.Prices
+	spentCost    float64
+	reservedCost float64
 }
 
-// reserve books n tokens; false when the budget would be exceeded.
-func (b *budget) reserve(n int) bool {
-	if b.limit <= 0 {
-		return true
+// reserve books n prompt tokens: errBudget or errCost when the token
+// budget or the cost limit would be exceeded.
+func (b *budget) reserve(n int) error {
+	if b.limit <= 0 && b.maxCost <= 0 {
+		return nil
 	}
 	b.mu.Lock()
 	defer b.mu.Unlock()
-	if b.used+b.reserved+n > b.limit {
-		return false
+	if b.limit > 0 && b.used+b.reserved+n > b.limit {
+		return errBudget
+	}
+	cost := b.prices.Cost(review.Usage{PromptTokens: n})
+	if b.maxCost > 0 && b.spentCost+b.reservedCost+cost > b.maxCost {
+		return errCost
 	}
 	b.reserved += n
-	return true
+	b.reservedCost += cost
+	return nil
 }
 
-// settle replaces a reservation by the reported usage (the estimate when
-// the provider reports none).
-func (b *budget) settle(n int, u openai.Usage) {
-	if b.limit <= 0 {
+// settle replaces a reservation of n tokens by the reported usage (the
+// estimate when the provider reports none).
+func (b *budget) settle(n int, u review.Usage) {
+	if b.limit <= 0 && b.maxCost <= 0 {
 		return
 	}
-	spent := u.PromptTokens + u.CompletionTokens
-	if spent == 0 {
-		spent = n
+	if u.PromptTokens+u.CompletionTokens == 0 {
+		u = review.Usage{PromptTokens: n}
 	}
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	b.reserved -= n
-	b.used += spent
+	b.used += u.PromptTokens + u.CompletionTokens
+	b.reservedCost -= b.prices.Cost(review.Usage{PromptTokens: n})
+	b.spentCost += b.prices.Cost(u)
+}
+
+// usageOf is a provider's usage as ocr accounts it, cached prompt tokens
+// included when the provider reports them.
+func usageOf(u openai.Usage) review.Usage {
+	out := review.Usage{Requests: 1, PromptTokens: u.PromptTokens, CompletionTokens: u.CompletionTokens}
+	if u.PromptTokensDetails != nil {
+		out.CachedTokens = u.PromptTokensDetails.CachedTokens
+	}
+	return out
 }

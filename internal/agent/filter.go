@@ -54,7 +54,7 @@ func FilterWithReasons(ctx context.Context, chat Chatter, model, groupDiff strin
 		return comments, nil, review.Usage{}, err
 	}
 	resp, err := chat.Chat(ctx, req)
-	usage := review.Usage{Requests: 1, PromptTokens: resp.Usage.PromptTokens, CompletionTokens: resp.Usage.CompletionTokens}
+	usage := usageOf(resp.Usage)
 	if err != nil {
 		return comments, nil, usage, fmt.Errorf("reflection filter kept all %d comments: the model call failed: %w", len(comments), err)
 	}

@@ -52,6 +52,22 @@ func Bundle(files []GroupFile, maxFiles, maxTokens int) []Group {
 	return pack(files, related(files), maxFiles, maxTokens)
 }
 
+// BundleByDir is Bundle without the small-change shortcut: files of
+// different directories are never grouped together, however few they are
+// (a scan, where a directory is the unit of related code).
+func BundleByDir(files []GroupFile, maxFiles, maxTokens int) []Group {
+	if maxFiles <= 0 {
+		maxFiles = DefaultGroupFiles
+	}
+	if maxTokens <= 0 {
+		maxTokens = DefaultGroupTokens
+	}
+	if len(files) == 0 {
+		return nil
+	}
+	return pack(files, related(files), maxFiles, maxTokens)
+}
+
 func smallSet(files []GroupFile, maxFiles, maxTokens int) (Group, bool) {
 	churn, toks := 0, 0
 	g := make(Group, len(files))

@@ -20,6 +20,7 @@ const maxBadAnswers = 3
 // errBudget and errTooLarge end a group before a request is sent.
 var (
 	errBudget   = errors.New("the run's token budget (--max-tokens-budget) is spent")
+	errCost     = errors.New("the run's cost limit (--max-cost) is reached")
 	errTooLarge = errors.New("the conversation does not fit the model's context even without old tool outputs")
 )
 
@@ -98,7 +99,7 @@ func malformed(n int) loopResult {
 // failure maps a request error to a reason.
 func (t *task) failure(ctx context.Context, err error) loopResult {
 	switch {
-	case errors.Is(err, errBudget):
+	case errors.Is(err, errBudget), errors.Is(err, errCost):
 		return loopResult{reason: review.ReasonBudget, detail: err.Error(), err: err}
 	case errors.Is(err, errTooLarge):
 		return loopResult{reason: review.ReasonTooLarge, detail: err.Error(), err: err}
@@ -189,8 +190,8 @@ func (t *task) send(ctx context.Context, req openai.ChatCompletionRequest, estim
 	if err := ctx.Err(); err != nil {
 		return openai.ChatCompletionResponse{}, err
 	}
-	if !t.run.budget.reserve(estimate) {
-		return openai.ChatCompletionResponse{}, errBudget
+	if err := t.run.budget.reserve(estimate); err != nil {
+		return openai.ChatCompletionResponse{}, err
 	}
 	req.Model = t.a.cfg.Model
 	if t.a.cfg.MaxCompletionTokens > 0 {
@@ -199,7 +200,7 @@ func (t *task) send(ctx context.Context, req openai.ChatCompletionRequest, estim
 	done := t.run.meter.request()
 	resp, err := t.a.chat.Chat(llm.WithScope(ctx, t.label()), req)
 	done(resp.Usage.PromptTokens, resp.Usage.CompletionTokens)
-	t.run.budget.settle(estimate, resp.Usage)
+	t.run.budget.settle(estimate, usageOf(resp.Usage))
 	t.account(resp.Usage)
 	t.stopIfDefinitive(err)
 	return resp, err

@@ -24,7 +24,11 @@ func (a *Agent) Review(ctx context.Context, in Input) Output {
 	ctx, cancel := context.WithCancelCause(ctx)
 	defer cancel(nil)
 	r := a.newRun(ctx, in)
-	groups := Bundle(r.groupFiles(), a.cfg.GroupFiles, a.cfg.GroupTokens)
+	bundle := Bundle
+	if a.cfg.ByDirectory {
+		bundle = BundleByDir
+	}
+	groups := bundle(r.groupFiles(), a.cfg.GroupFiles, a.cfg.GroupTokens)
 	r.meter, r.halter = &meter{start: time.Now(), groups: len(groups)}, &halter{cancel: cancel}
 	r.progress("reviewing %d file(s) in %d group(s), %d at a time", len(in.Files), len(groups), a.cfg.Concurrency)
 	stopBeat, beating := make(chan struct{}), make(chan struct{})

@@ -36,7 +36,8 @@ type run struct {
 }
 
 func (a *Agent) newRun(ctx context.Context, in Input) *run {
-	r := &run{a: a, in: in, diffs: in.Diffs, budget: &budget{limit: a.cfg.MaxTokensBudget},
+	r := &run{a: a, in: in, diffs: in.Diffs, budget: &budget{limit: a.cfg.MaxTokensBudget,
+		maxCost: a.cfg.MaxCost, prices: a.cfg.Prices},
 		anchorSlots: make(chan struct{}, a.cfg.Concurrency), out: a.cfg.Progress, files: map[string][]string{}}
 	if r.diffs == nil {
 		r.diffs = make(map[string]string, len(in.Files))

@@ -44,7 +44,7 @@ type groupResult struct {
 
 // account adds one request's provider usage to the group's.
 func (t *task) account(u openai.Usage) {
-	t.addUsage(review.Usage{Requests: 1, PromptTokens: u.PromptTokens, CompletionTokens: u.CompletionTokens})
+	t.addUsage(usageOf(u))
 }
 
 func (t *task) addUsage(u review.Usage) {
@@ -135,7 +135,7 @@ func (t *task) filtered(ctx context.Context, cs []review.Comment) ([]review.Comm
 	done := t.run.meter.request()
 	kept, u, err := t.a.cfg.Filter(llm.WithScope(ctx, t.label()), t.groupDiff(), cs)
 	done(u.PromptTokens, u.CompletionTokens)
-	t.run.budget.settle(0, openai.Usage{PromptTokens: u.PromptTokens, CompletionTokens: u.CompletionTokens})
+	t.run.budget.settle(0, u)
 	t.addUsage(u)
 	switch {
 	case errors.Is(err, ErrNoDrops):

@@ -74,6 +74,15 @@ type Config struct {
 	// when it is spent are not reviewed (budget). 0 means the default;
 	// a large number lifts it.
 	MaxTokensBudget int `env:"OCR_MAX_TOKENS_BUDGET"`
+	// MaxCost caps what the run's tokens cost at the prices below (0:
+	// none); it needs OCR_PRICE_INPUT and OCR_PRICE_OUTPUT.
+	MaxCost float64 `env:"OCR_MAX_COST"`
+	// PriceInput, PriceOutput and PriceCachedInput are the model's prices
+	// per million tokens (cached: the prompt tokens the provider reports
+	// as cached; default the input price). Without them no cost is shown.
+	PriceInput       float64 `env:"OCR_PRICE_INPUT"`
+	PriceOutput      float64 `env:"OCR_PRICE_OUTPUT"`
+	PriceCachedInput float64 `env:"OCR_PRICE_CACHED_INPUT"`
 	// MaxComments caps comments per run (default 50); per file is a fifth of it, at least 5.
 	MaxComments int `env:"OCR_MAX_COMMENTS"`
 	// MaxInline caps inline comments per posted review (default 30).
@@ -136,6 +145,7 @@ func (c *Config) bindAgent(fs *flag.FlagSet) {
 	bindInt(fs, &c.Concurrency, "concurrency", "groups of files reviewed at once (default 8)")
 	fs.Var(&durationFlag{p: &c.Timeout}, "timeout", "`DURATION` of the whole run; when reached, every report is written marked incomplete and ocr exits 3 (default 20m)")
 	bindInt(fs, &c.MaxTokensBudget, "max-tokens-budget", "token budget of the run, prompt + completion (default 5000000, fork pull requests 1000000)")
+	fs.Float64Var(&c.MaxCost, "max-cost", c.MaxCost, "cost limit of the run at the OCR_PRICE_* prices (0: none)")
 	bindInt(fs, &c.MaxComments, "max-comments", "comments per run, a fifth of it (at least 5) per file (default 50)")
 	bindInt(fs, &c.MaxInline, "max-inline", "inline comments per posted review (default 30)")
 	fs.BoolVar(&c.NoFilter, "no-filter", c.NoFilter, "skip the reflection filter")
@@ -171,6 +181,9 @@ func (c *Config) Validate() error {
 		if strings.HasPrefix(ref, "-") {
 			return errorf("ref %q begins with '-': refs like that are refused so git cannot take them for options", ref)
 		}
+	}
+	if err := c.validateCost(); err != nil {
+		return err
 	}
 	c.Defaults()
 	return nil

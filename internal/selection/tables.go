@@ -191,7 +191,3 @@ func toSet(words string) map[string]bool {
 	}
 	return m
 }
-
-// IsSecretPath reports whether a path names a credentials file, by the
-// name rules alone (content and renames are checked elsewhere).
-func IsSecretPath(p string) bool { return isSecretPath(p) }

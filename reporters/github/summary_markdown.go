@@ -222,6 +222,9 @@ func summaryTail(r *review.Review) string {
 	}
 	u := r.Usage
 	fmt.Fprintf(&b, "\n### Usage\n\n%d model request(s) · %d prompt tokens · %d completion tokens", u.Requests, u.PromptTokens, u.CompletionTokens)
+	if r.Cost != nil {
+		fmt.Fprintf(&b, " · cost %s", r.Cost.String())
+	}
 	if !r.Started.IsZero() && r.Finished.After(r.Started) {
 		fmt.Fprintf(&b, " · %s", r.Finished.Sub(r.Started).Round(1e9))
 	}

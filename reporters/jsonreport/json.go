@@ -33,7 +33,9 @@ type jsonReview struct {
 	Dropped       int           `json:"dropped"`
 	Filtered      int           `json:"filtered"`
 	Usage         review.Usage  `json:"usage"`
-	Errors        []string      `json:"errors"`
+	// Cost is present only when prices were given (OCR_PRICE_*).
+	Cost   *review.Cost `json:"cost,omitempty"`
+	Errors []string     `json:"errors"`
 }
 
 type jsonComment struct {
@@ -80,7 +82,7 @@ func jsonShape(r *review.Review) jsonReview {
 	out := jsonReview{
 		FormatVersion: 1, Tool: sarif.ToolName(r), Version: r.Version, Status: r.Status, Mode: r.Mode,
 		Base: r.Base, Head: r.Head, Comments: []jsonComment{}, Files: []jsonFile{},
-		Dropped: r.Dropped, Filtered: r.Filtered, Usage: r.Usage, Errors: append([]string{}, r.Errors...),
+		Dropped: r.Dropped, Filtered: r.Filtered, Usage: r.Usage, Cost: r.Cost, Errors: append([]string{}, r.Errors...),
 	}
 	for _, c := range r.Comments {
 		out.Comments = append(out.Comments, jsonComment{

@@ -169,8 +169,12 @@ func summaryRest(in StickyInput) string {
 	writeResolved(&b, in.Resolved)
 	writeCoverage(&b, in.Review)
 	u := in.Review.Usage
-	fmt.Fprintf(&b, "\n"+usagePrefix+"%d requests, %d prompt + %d completion tokens.</sub>\n",
-		u.Requests, u.PromptTokens, u.CompletionTokens)
+	cost := ""
+	if c := in.Review.Cost; c != nil {
+		cost = ", cost " + c.String()
+	}
+	fmt.Fprintf(&b, "\n"+usagePrefix+"%d requests, %d prompt + %d completion tokens%s.</sub>\n",
+		u.Requests, u.PromptTokens, u.CompletionTokens, cost)
 	return b.String()
 }
 

@@ -30,9 +30,6 @@ type Reporter struct {
 	Color bool
 	// Verbose lists every file not reviewed; otherwise one line per reason.
 	Verbose bool
-	// Cost, when set, ends the last line (e.g. "≈ $0.42"): the run's usage
-	// priced by the caller.
-	Cost string
 }
 
 var _ reporters.Reporter = (*Reporter)(nil)
@@ -147,8 +144,8 @@ func (t *Reporter) summary(b *strings.Builder, r *review.Review) {
 		line += " in " + elapsed(r.Finished.Sub(r.Started))
 	}
 	line += fmt.Sprintf(": %d request(s), %d prompt + %d completion tokens", u.Requests, u.PromptTokens, u.CompletionTokens)
-	if t.Cost != "" {
-		line += ", " + termText(t.Cost)
+	if r.Cost != nil {
+		line += ", " + termText(costText(r.Cost))
 	}
 	b.WriteString(line + "\n")
 }

@@ -1,0 +1,175 @@
+package runner
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+
+	"github.com/ocr-ci/ocr/internal/config"
+	"github.com/ocr-ci/ocr/reporters"
+)
+
+// DefaultScanMaxFiles is how many selected files `ocr scan` reviews when
+// --max-files is not given; the others are reported not reviewed with
+// reason "budget".
+const DefaultScanMaxFiles = 100
+
+// scanSARIFCategory is the SARIF automationDetails id of a scan, so code
+// scanning keeps scans and pull-request reviews (category "ocr/") apart.
+const scanSARIFCategory = "ocr-scan"
+
+// scanOptions are the flags only `ocr scan` has.
+type scanOptions struct {
+	ref      string
+	worktree bool
+	maxFiles int
+	paths    []string
+}
+
+// scan runs `ocr scan [--ref REF] [PATH...]`: whole files reviewed without
+// a diff.
+func (c *Command) scan(ctx context.Context, args []string) int {
+	cfg, opt, err := c.parseScan(args)
+	if err != nil {
+		return c.fail(err)
+	}
+	if err := refusePosting(cfg); err != nil {
+		return c.fail(err)
+	}
+	j, err := c.newJob(ctx, cfg)
+	if err != nil {
+		return c.fail(err)
+	}
+	c.dropPosting(j)
+	if cfg.SarifCategory == "" {
+		cfg.SarifCategory = scanSARIFCategory
+	}
+	if cfg.Preview {
+		return c.fail(c.scanPreview(ctx, cfg, opt))
+	}
+	return c.fullScan(ctx, j, opt)
+}
+
+// parseScan reads the environment and the flags of `ocr scan`: the review
+// flags that make sense without a diff, plus --ref, --worktree and
+// --max-files; flags and PATHs may be interleaved.
+func (c *Command) parseScan(args []string) (*config.Config, scanOptions, error) {
+	cfg, err := config.Load(c.lookup)
+	if err != nil {
+		return nil, scanOptions{}, err
+	}
+	opt := scanOptions{}
+	fs := flag.NewFlagSet("ocr scan", flag.ContinueOnError)
+	fs.SetOutput(c.Stderr)
+	cfg.Bind(fs)
+	fs.StringVar(&opt.ref, "ref", "", "commit or ref whose files are scanned (default HEAD; in a repository)")
+	fs.BoolVar(&opt.worktree, "worktree", false, "scan the work tree (tracked and untracked, not ignored files) instead of a commit")
+	var pos []string
+	for rest := args; ; {
+		if err := fs.Parse(rest); err != nil {
+			if errors.Is(err, flag.ErrHelp) {
+				return nil, opt, err
+			}
+			return nil, opt, &usageError{err}
+		}
+		if fs.NArg() == 0 {
+			break
+		}
+		pos, rest = append(pos, fs.Arg(0)), fs.Args()[1:]
+	}
+	if err := checkScanFlags(&cfg, fs, &opt); err != nil {
+		return nil, opt, err
+	}
+	// --max-files / OCR_MAX_FILES as for review, with a scan's own default:
+	// a whole repository is bigger than a pull request.
+	if cfg.MaxFiles == 0 {
+		cfg.MaxFiles = DefaultScanMaxFiles
+	}
+	opt.maxFiles = cfg.MaxFiles
+	if opt.paths, err = cleanScanPaths(pos); err != nil {
+		return nil, opt, err
+	}
+	if err := cfg.Validate(); err != nil {
+		return nil, opt, err
+	}
+	return &cfg, opt, nil
+}
+
+// checkScanFlags refuses the review flags that name a diff, and bad
+// --ref/--worktree values.
+func checkScanFlags(cfg *config.Config, fs *flag.FlagSet, opt *scanOptions) error {
+	var err error
+	fs.Visit(func(f *flag.Flag) {
+		switch f.Name {
+		case "from", "to", "commit", "full":
+			err = usagef("ocr scan reviews whole files, not a diff: --%s is for ocr review (scan a commit with --ref)", f.Name)
+		}
+	})
+	// The range the environment names (OCR_FROM, OCR_COMMIT) is a review's.
+	cfg.From, cfg.To, cfg.Commit = "", "", ""
+	switch {
+	case err != nil:
+		return err
+	case opt.ref != "" && opt.worktree:
+		return usagef("give either --ref or --worktree, not both")
+	case len(opt.ref) > 0 && opt.ref[0] == '-':
+		return usagef("--ref %q begins with '-': refs like that are refused so git cannot take them for options", opt.ref)
+	}
+	return nil
+}
+
+// refusePosting refuses the reports asked for (--report, --format,
+// OCR_REPORTS) that post to a pull or merge request, before anything else
+// is checked.
+func refusePosting(cfg *config.Config) error {
+	if len(cfg.Reports) == 0 && cfg.Format == "" {
+		return nil // the CI's defaults: dropPosting
+	}
+	specs, err := reporters.ParseSpecs(reportsOf(cfg)...)
+	if err != nil {
+		return usagef("%w", err)
+	}
+	for _, s := range specs {
+		if s.Kind.API() {
+			return usagef("%s posts to a pull or merge request, and ocr scan reviews files, not a pull request: "+
+				"use sarif, codequality, json or text (for code scanning or the Code Quality widget)", s.Kind)
+		}
+	}
+	return nil
+}
+
+// dropPosting leaves out the posting reports CI detection added to the
+// defaults, with a notice.
+func (c *Command) dropPosting(j *job) {
+	var kept []reporters.Spec
+	for _, s := range j.specs {
+		if !s.Kind.API() {
+			kept = append(kept, s)
+			continue
+		}
+		c.logf("%s left out: ocr scan does not post to a pull or merge request", s.Kind)
+	}
+	if len(kept) == 0 {
+		kept = []reporters.Spec{{Kind: reporters.KindText, Path: reporters.Stdout}}
+	}
+	j.specs = kept
+}
+
+// scanModeText names what a scan reads, for logs.
+func scanModeText(opt scanOptions, plain bool) string {
+	switch {
+	case plain:
+		return "a plain directory"
+	case opt.worktree:
+		return "the work tree"
+	}
+	return fmt.Sprintf("the files at %s", orDefault(opt.ref, "HEAD"))
+}
+
+func orDefault(s, d string) string {
+	if s == "" {
+		return d
+	}
+	return s
+}
