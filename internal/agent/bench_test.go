@@ -130,7 +130,7 @@ func BenchmarkReview(b *testing.B) {
 			srv.SetLatency(500 * time.Millisecond)
 			tc := &timing{Chatter: client(b, srv, nil), last: map[string]time.Time{}}
 			a := New(Config{}, tc, tools.Default())
-			groups := len(Bundle(a.newRun(context.Background(), f.input).groupFiles(), 0, 0))
+			groups := len(Bundle(a.newRun(f.input).groupFiles(), 0, 0))
 			cpu0, start := cpuTime(), time.Now()
 			normal = a.Review(context.Background(), f.input)
 			wall, cpu := time.Since(start), cpuTime()-cpu0
