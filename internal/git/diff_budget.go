@@ -2,9 +2,9 @@ package git
 
 import (
 	"bufio"
-	"errors"
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"os"
