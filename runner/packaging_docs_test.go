@@ -161,7 +161,9 @@ func TestDocsExamples(t *testing.T) {
 func pkgClean(t *testing.T) {
 	for k := range pkgVars(t) {
 		t.Setenv(k, "")
-		os.Unsetenv(k)
+		if err := os.Unsetenv(k); err != nil {
+			t.Fatal(err)
+		}
 	}
 }
 
