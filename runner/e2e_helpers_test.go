@@ -158,11 +158,11 @@ func golden(t *testing.T, scenario, name, got string) {
 // schemaFile being its path under reporters/.
 func validateSchema(t *testing.T, schemaFile string, data []byte) {
 	t.Helper()
-	data, err := os.ReadFile(modulePath("reporters", schemaFile))
+	schema, err := os.ReadFile(modulePath("reporters", schemaFile))
 	if err != nil {
 		t.Fatal(err)
 	}
-	doc, err := jsonschema.UnmarshalJSON(bytes.NewReader(data))
+	doc, err := jsonschema.UnmarshalJSON(bytes.NewReader(schema))
 	if err != nil {
 		t.Fatal(err)
 	}
