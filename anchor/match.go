@@ -217,17 +217,18 @@ func (m *matcher) eq(it *item, l *seqLine, k int) bool {
 	if stripped && l.norm == it.alt {
 		return true
 	}
-	if !(k == 0 && m.partialFirst) && !(k == m.lastItem && m.partialLast) {
+	if (k != 0 || !m.partialFirst) && (k != m.lastItem || !m.partialLast) {
 		return false
 	}
-	min := minPartial
+	least := minPartial
 	if m.lastItem == 0 {
-		min = minPartialAlone
+		least = minPartialAlone
 	}
-	return partial(l.norm, it.lit, min) || (stripped && partial(l.norm, it.alt, min))
+	return partial(l.norm, it.lit, least) || (stripped && partial(l.norm, it.alt, least))
 }
 
-// partial reports whether quoted is a long enough part of line.
-func partial(line, quoted string, min int) bool {
-	return len(quoted) >= min && len(quoted) < len(line) && strings.Contains(line, quoted)
+// partial reports whether quoted is a long enough part of line (at least
+// least bytes).
+func partial(line, quoted string, least int) bool {
+	return len(quoted) >= least && len(quoted) < len(line) && strings.Contains(line, quoted)
 }

@@ -135,9 +135,9 @@ func (p *parser) errorf(format string, args ...any) error {
 
 // quoteLine quotes a line for an error message, shortening very long ones.
 func quoteLine(line string) string {
-	const max = 80
-	if len(line) > max {
-		return fmt.Sprintf("%q...", line[:max])
+	const maxLen = 80
+	if len(line) > maxLen {
+		return fmt.Sprintf("%q...", line[:maxLen])
 	}
 	return fmt.Sprintf("%q", line)
 }

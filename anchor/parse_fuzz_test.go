@@ -1,6 +1,7 @@
 package anchor
 
 import (
+	"errors"
 	"fmt"
 	"strings"
 	"testing"
@@ -14,7 +15,8 @@ func FuzzParse(f *testing.F) {
 	f.Fuzz(func(t *testing.T, diff []byte) {
 		files, err := Parse(diff)
 		if err != nil {
-			if _, ok := err.(*ParseError); !ok {
+			var pe *ParseError
+			if !errors.As(err, &pe) {
 				t.Fatalf("error %v is %T, want *ParseError", err, err)
 			}
 			return

@@ -3,6 +3,7 @@ package anchor
 import (
 	"bufio"
 	"bytes"
+	"context"
 	"fmt"
 	"io"
 	"os"
@@ -23,7 +24,7 @@ var gitEnv = []string{
 // parseGit runs git in dir and returns its standard output.
 func parseGit(t testing.TB, dir string, args ...string) []byte {
 	t.Helper()
-	cmd := exec.Command("git", append([]string{"-C", dir, "-c", "init.defaultBranch=main", "-c", "commit.gpgsign=false"}, args...)...)
+	cmd := exec.CommandContext(context.Background(), "git", append([]string{"-C", dir, "-c", "init.defaultBranch=main", "-c", "commit.gpgsign=false"}, args...)...)
 	cmd.Env = append(os.Environ(), gitEnv...)
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
@@ -44,7 +45,7 @@ func diffArgs(quotePath bool, from, to string) []string {
 // missing objects map to nil.
 func catBlobs(t testing.TB, dir string, specs []string) map[string][]byte {
 	t.Helper()
-	cmd := exec.Command("git", "-C", dir, "cat-file", "--batch")
+	cmd := exec.CommandContext(context.Background(), "git", "-C", dir, "cat-file", "--batch")
 	cmd.Env = append(os.Environ(), gitEnv...)
 	cmd.Stdin = strings.NewReader(strings.Join(specs, "\n") + "\n")
 	out, err := cmd.Output()
@@ -74,9 +75,9 @@ func catBlobs(t testing.TB, dir string, specs []string) map[string][]byte {
 }
 
 // commitsOf lists the commits of rev with their parents, newest first.
-func commitsOf(t testing.TB, dir, rev string, max int) [][]string {
+func commitsOf(t testing.TB, dir, rev string, limit int) [][]string {
 	t.Helper()
-	out := parseGit(t, dir, "rev-list", "--parents", "--max-count="+strconv.Itoa(max), rev)
+	out := parseGit(t, dir, "rev-list", "--parents", "--max-count="+strconv.Itoa(limit), rev)
 	var commits [][]string
 	for _, line := range strings.Split(strings.TrimSpace(string(out)), "\n") {
 		if line != "" {

@@ -33,8 +33,8 @@ func FuzzResolve(f *testing.F) {
 			}
 			return
 		}
-		if max := lastLine(fx, loc.Path, loc.Side); loc.StartLine < 1 || loc.EndLine < loc.StartLine || loc.EndLine > max {
-			t.Fatalf("location %s outside lines 1-%d", describeLoc(loc), max)
+		if last := lastLine(fx, loc.Path, loc.Side); loc.StartLine < 1 || loc.EndLine < loc.StartLine || loc.EndLine > last {
+			t.Fatalf("location %s outside lines 1-%d", describeLoc(loc), last)
 		}
 		if loc.InHunk != fx.cs.InHunk(loc.Path, loc.Side, loc.StartLine, loc.EndLine) {
 			t.Fatalf("location %s: InHunk claim does not hold", describeLoc(loc))

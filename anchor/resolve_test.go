@@ -104,7 +104,7 @@ func TestResolveRelocation(t *testing.T) {
 	calls := 0
 	opt := fx.options()
 	opt.NoFuzzy = true
-	opt.Relocate = func(ctx context.Context, q Query) (string, bool) {
+	opt.Relocate = func(_ context.Context, q Query) (string, bool) {
 		calls++
 		if q.Path != "calc.go" || q.Code != "the model made this up" {
 			t.Errorf("Relocate got %+v", q)

@@ -74,11 +74,11 @@ func ExitCode(r *review.Review, failOn FailOn, allowPartial bool) int {
 
 // MaxSeverity is the most severe severity among comments, "" when there are none.
 func MaxSeverity(cs []review.Comment) review.Severity {
-	var max review.Severity
+	var top review.Severity
 	for _, c := range cs {
-		if c.Severity.Rank() > max.Rank() {
-			max = c.Severity
+		if c.Severity.Rank() > top.Rank() {
+			top = c.Severity
 		}
 	}
-	return max
+	return top
 }

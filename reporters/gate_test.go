@@ -8,7 +8,7 @@ import (
 )
 
 func TestParseFailOn(t *testing.T) {
-	for in, want := range map[string]reporters.FailOn{"": "never", "HIGH": "high", " low ": "low", "never": "never", "critical": "critical"} {
+	for in, want := range map[string]reporters.FailOn{"": "never", "HIGH": "high", " low ": "low", "never": "never", "critical": "critical"} { //nolint:gocritic // mapKey: the spaces in " low " are the input under test
 		if got, err := reporters.ParseFailOn(in); err != nil || got != want {
 			t.Errorf("ParseFailOn(%q) = %q, %v; want %q", in, got, err, want)
 		}

@@ -64,16 +64,24 @@ func TestCheckAndOpen(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	w.Write([]byte("x"))
-	w.Close()
+	if _, err := w.Write([]byte("x")); err != nil {
+		t.Fatal(err)
+	}
+	if err := w.Close(); err != nil {
+		t.Fatal(err)
+	}
 	summary := filepath.Join(dir, "summary.md")
 	for i := 0; i < 2; i++ {
 		w, err := reporters.Spec{Kind: reporters.KindGitHubSummary, Path: summary}.Open(nil)
 		if err != nil {
 			t.Fatal(err)
 		}
-		w.Write([]byte("a"))
-		w.Close()
+		if _, err := w.Write([]byte("a")); err != nil {
+			t.Fatal(err)
+		}
+		if err := w.Close(); err != nil {
+			t.Fatal(err)
+		}
 	}
 	if b, _ := os.ReadFile(summary); string(b) != "aa" || stdout.String() != "x" {
 		t.Errorf("summary %q (want appended), stdout %q", b, stdout.String())

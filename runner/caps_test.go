@@ -37,7 +37,7 @@ func TestDiffBudgetCutsFilesBeforeParsing(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer repo.Close()
+	defer closeRepo(repo)
 	ch, err := loadChange(context.Background(), repo, &config.Config{From: base, To: "HEAD", MaxDiffMB: 1})
 	if err != nil {
 		t.Fatal(err)

@@ -53,7 +53,7 @@ func (c *Command) ruleSetFor(ctx context.Context, cfg *config.Config) (*rules.Se
 		return set, func() {}, err
 	}
 	set, err := loadRules(ctx, cfg, repo, cfg.ConfigRef)
-	return set, func() { repo.Close() }, err
+	return set, func() { closeRepo(repo) }, err
 }
 
 // loadRules reads the layers: --rule, then the repository's .ocr/rule.json

@@ -5,7 +5,7 @@ import (
 	"crypto/rand"
 	"errors"
 	"flag"
-	"fmt"
+	"io"
 	"os"
 	"strings"
 
@@ -76,17 +76,15 @@ func (c *Command) callTool(ctx context.Context, cfg *config.Config, reg *tools.R
 	if err != nil {
 		return usagef("%w", err)
 	}
-	text := res.Text
+	out := res.Text + "\n"
 	if e.GitHub.Actions {
-		text = logtext.Inert(text)
 		// Tool output is repository content: in an Actions log, a line of it
 		// could be taken for a workflow command.
 		// https://docs.github.com/actions/reference/workflow-commands-for-github-actions#stopping-and-starting-workflow-commands
 		token := rand.Text()
-		fmt.Fprintf(c.Stdout, "::stop-commands::%s\n", token)
-		defer fmt.Fprintf(c.Stdout, "::%s::\n", token)
+		out = "::stop-commands::" + token + "\n" + logtext.Inert(res.Text) + "\n::" + token + "::\n"
 	}
-	if _, err := fmt.Fprintln(c.Stdout, text); err != nil {
+	if _, err := io.WriteString(c.Stdout, out); err != nil {
 		return err
 	}
 	return callFailure(reg, name, res)
@@ -120,11 +118,11 @@ func (c *Command) toolSession(ctx context.Context, cfg *config.Config) (*tools.S
 	}
 	ch, err := loadChange(ctx, repo, cfg)
 	if err != nil {
-		repo.Close()
+		closeRepo(repo)
 		return nil, nil, err
 	}
 	moved := selection.SecretMoves(ch.Files)
-	return &tools.Session{Source: selection.GuardSecrets(sourceFor(repo, ch), moved...), Diffs: selection.PublicDiffs(ch.Diffs, moved...)}, func() { repo.Close() }, nil
+	return &tools.Session{Source: selection.GuardSecrets(sourceFor(repo, ch), moved...), Diffs: selection.PublicDiffs(ch.Diffs, moved...)}, func() { closeRepo(repo) }, nil
 }
 
 // sourceFor returns where the tools read: the reviewed commit, or the work tree.
@@ -175,3 +173,8 @@ func isBoolFlag(fs *flag.FlagSet, a string) bool {
 	b, ok := f.Value.(interface{ IsBoolFlag() bool })
 	return ok && b.IsBoolFlag()
 }
+
+// closeRepo stops repo's cat-file process when a command is done with it.
+// Nothing is lost if that fails (the repository is only read), so the error
+// is dropped.
+func closeRepo(repo *git.Repo) { _ = repo.Close() }

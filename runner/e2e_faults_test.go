@@ -81,7 +81,9 @@ func faultEnv(t *testing.T, url string, kv ...string) {
 	clearCI(t)
 	for _, k := range []string{"OCR_TIMEOUT", "OCR_LLM_TIMEOUT", "OCR_LLM_EXTRA_HEADERS", "OCR_CONCURRENCY", "OPENAI_API_KEY", "OPENAI_BASE_URL"} {
 		t.Setenv(k, "")
-		os.Unsetenv(k)
+		if err := os.Unsetenv(k); err != nil {
+			t.Fatal(err)
+		}
 	}
 	t.Setenv("OCR_LLM_URL", url)
 	t.Setenv("OCR_LLM_TOKEN", llmtest.Token)

@@ -50,7 +50,9 @@ var ciVars = []string{
 func unsetCI(t *testing.T) {
 	for _, k := range ciVars {
 		t.Setenv(k, "")
-		os.Unsetenv(k)
+		if err := os.Unsetenv(k); err != nil {
+			t.Fatal(err)
+		}
 	}
 }
 
@@ -156,12 +158,11 @@ func golden(t *testing.T, scenario, name, got string) {
 // schemaFile being its path under reporters/.
 func validateSchema(t *testing.T, schemaFile string, data []byte) {
 	t.Helper()
-	f, err := os.Open(modulePath("reporters", schemaFile))
+	schema, err := os.ReadFile(modulePath("reporters", schemaFile))
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer f.Close()
-	doc, err := jsonschema.UnmarshalJSON(f)
+	doc, err := jsonschema.UnmarshalJSON(bytes.NewReader(schema))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,6 +1,7 @@
 package runner
 
 import (
+	"context"
 	"fmt"
 	"os/exec"
 	"path/filepath"
@@ -61,7 +62,7 @@ func appendCommits(t *testing.T, r *testRepo, branch string, n int) string {
 		}
 		fmt.Fprintf(&b, "M 100644 inline HISTORY.md\ndata %d\n%s\n", len(content), content)
 	}
-	cmd := exec.Command("git", "fast-import", "--quiet")
+	cmd := exec.CommandContext(context.Background(), "git", "fast-import", "--quiet")
 	cmd.Dir, cmd.Stdin = r.dir, strings.NewReader(b.String())
 	if out, err := cmd.CombinedOutput(); err != nil {
 		t.Fatalf("git fast-import: %v\n%s", err, out)

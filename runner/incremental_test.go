@@ -26,7 +26,7 @@ func TestCarryForward(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer repo.Close()
+	defer closeRepo(repo)
 	full, inc := &Change{}, &Change{}
 	if err := full.loadRange(ctx, repo, base, head); err != nil {
 		t.Fatal(err)

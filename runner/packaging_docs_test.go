@@ -219,7 +219,9 @@ func TestNoLatestTag(t *testing.T) {
 func pkgClean(t *testing.T) {
 	for k := range pkgVars(t) {
 		t.Setenv(k, "")
-		os.Unsetenv(k)
+		if err := os.Unsetenv(k); err != nil {
+			t.Fatal(err)
+		}
 	}
 }
 

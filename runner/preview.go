@@ -65,25 +65,26 @@ func (p Preview) writeJSON(w io.Writer) error {
 
 // writeText writes the preview for a terminal.
 func (p Preview) writeText(w io.Writer) error {
+	var b strings.Builder
 	what := "changed"
 	if p.Mode == "scan" {
 		what = "scanned"
 	}
-	fmt.Fprintf(w, "Preview (%s %s): %d file(s) %s  |  +%d  -%d\n", p.Mode, p.rangeText(),
+	fmt.Fprintf(&b, "Preview (%s %s): %d file(s) %s  |  +%d  -%d\n", p.Mode, p.rangeText(),
 		p.Totals.Files, what, p.Totals.Additions, p.Totals.Deletions)
-	fmt.Fprintf(w, "Will review (%d):\n", p.Totals.Reviewed)
+	fmt.Fprintf(&b, "Will review (%d):\n", p.Totals.Reviewed)
 	for _, f := range p.Files {
 		if f.Reviewed {
-			fmt.Fprintf(w, "  [%s]  %s  +%d  -%d\n", badge(f.Status), printable(f.Path), f.Additions, f.Deletions)
+			fmt.Fprintf(&b, "  [%s]  %s  +%d  -%d\n", badge(f.Status), printable(f.Path), f.Additions, f.Deletions)
 		}
 	}
-	fmt.Fprintf(w, "Not reviewed (%d):\n", p.Totals.Excluded)
+	fmt.Fprintf(&b, "Not reviewed (%d):\n", p.Totals.Excluded)
 	for _, f := range p.Files {
 		if !f.Reviewed {
-			fmt.Fprintf(w, "  [%s]  %s  (%s)\n", badge(f.Status), printable(f.Path), f.Reason)
+			fmt.Fprintf(&b, "  [%s]  %s  (%s)\n", badge(f.Status), printable(f.Path), f.Reason)
 		}
 	}
-	_, err := fmt.Fprint(w)
+	_, err := io.WriteString(w, b.String())
 	return err
 }
 

@@ -29,7 +29,7 @@ func newTestRepo(t *testing.T) *testRepo {
 
 func (r *testRepo) git(args ...string) string {
 	r.t.Helper()
-	cmd := exec.Command("git", append([]string{"-c", "commit.gpgsign=false", "-c", "core.autocrlf=false"}, args...)...)
+	cmd := exec.CommandContext(context.Background(), "git", append([]string{"-c", "commit.gpgsign=false", "-c", "core.autocrlf=false"}, args...)...)
 	cmd.Dir = r.dir
 	cmd.Env = append(os.Environ(), "GIT_AUTHOR_NAME=t", "GIT_AUTHOR_EMAIL=t@localhost",
 		"GIT_COMMITTER_NAME=t", "GIT_COMMITTER_EMAIL=t@localhost", "GIT_CONFIG_NOSYSTEM=1", "HOME="+r.dir)
@@ -71,7 +71,9 @@ func run(t *testing.T, args ...string) (int, string, string) {
 func clearCI(t *testing.T) {
 	for _, k := range []string{"GITHUB_ACTIONS", "GITLAB_CI", "OCR_FROM", "OCR_TO", "OCR_COMMIT", "OCR_REPO", "OCR_REPORTS", "OCR_FORMAT"} {
 		t.Setenv(k, "")
-		os.Unsetenv(k)
+		if err := os.Unsetenv(k); err != nil {
+			t.Fatal(err)
+		}
 	}
 }
 

@@ -3,6 +3,7 @@ package tools
 import (
 	"bufio"
 	"context"
+	"errors"
 	"fmt"
 	"io/fs"
 	"os"
@@ -55,7 +56,9 @@ func cleanBench() {
 	benchMu.Lock()
 	defer benchMu.Unlock()
 	if benchDir != "" {
-		os.RemoveAll(benchDir)
+		if err := os.RemoveAll(benchDir); err != nil {
+			fmt.Fprintln(os.Stderr, "remove the benchmark repositories:", err)
+		}
 	}
 }
 
@@ -79,10 +82,10 @@ func cachedRepo(b *testing.B, name string, gen func(w *bufio.Writer) error) *ben
 // importRepo creates a repository whose one commit holds what gen writes
 // as `git fast-import` file commands; nothing is checked out.
 func importRepo(dir string, gen func(w *bufio.Writer) error) (*benchRepo, error) {
-	if out, err := exec.Command("git", "-c", "init.defaultBranch=main", "init", "-q", dir).CombinedOutput(); err != nil {
-		return nil, fmt.Errorf("git init: %v: %s", err, out)
+	if out, err := exec.CommandContext(context.Background(), "git", "-c", "init.defaultBranch=main", "init", "-q", dir).CombinedOutput(); err != nil {
+		return nil, fmt.Errorf("git init: %w: %s", err, out)
 	}
-	cmd := exec.Command("git", "fast-import", "--quiet")
+	cmd := exec.CommandContext(context.Background(), "git", "fast-import", "--quiet")
 	cmd.Dir = dir
 	in, err := cmd.StdinPipe()
 	if err != nil {
@@ -92,18 +95,24 @@ func importRepo(dir string, gen func(w *bufio.Writer) error) (*benchRepo, error)
 		return nil, err
 	}
 	w := bufio.NewWriterSize(in, 1<<20)
-	fmt.Fprintf(w, "commit refs/heads/main\ncommitter Bench <bench@example.com> 1767225600 +0000\ndata 5\nbench\n")
-	genErr := gen(w)
-	w.Flush()
-	in.Close()
-	if err := cmd.Wait(); err != nil || genErr != nil {
-		return nil, fmt.Errorf("git fast-import: %v %v", err, genErr)
+	_, genErr := w.WriteString("commit refs/heads/main\ncommitter Bench <bench@example.com> 1767225600 +0000\ndata 5\nbench\n")
+	if genErr == nil {
+		genErr = gen(w)
 	}
-	head, err := exec.Command("git", "-C", dir, "rev-parse", "main").Output()
+	if genErr == nil {
+		genErr = w.Flush()
+	}
+	if err := in.Close(); genErr == nil {
+		genErr = err
+	}
+	if err := cmd.Wait(); err != nil || genErr != nil {
+		return nil, fmt.Errorf("git fast-import: %w", errors.Join(err, genErr))
+	}
+	head, err := exec.CommandContext(context.Background(), "git", "-C", dir, "rev-parse", "main").Output()
 	if err != nil {
 		return nil, err
 	}
-	list, err := exec.Command("git", "-C", dir, "ls-tree", "-r", "--name-only", "main").Output()
+	list, err := exec.CommandContext(context.Background(), "git", "-C", dir, "ls-tree", "-r", "--name-only", "main").Output()
 	if err != nil {
 		return nil, err
 	}
@@ -115,11 +124,13 @@ func importRepo(dir string, gen func(w *bufio.Writer) error) (*benchRepo, error)
 	return r, nil
 }
 
-// writeBlob writes one inline file command.
+// writeBlob writes one inline file command. A bufio.Writer keeps its first
+// error and returns it from every later call, so the caller's Flush reports
+// a failed write here.
 func writeBlob(w *bufio.Writer, path string, data []byte) {
-	fmt.Fprintf(w, "M 100644 inline %s\ndata %d\n", path, len(data))
-	w.Write(data)
-	w.WriteByte('\n')
+	_, _ = fmt.Fprintf(w, "M 100644 inline %s\ndata %d\n", path, len(data))
+	_, _ = w.Write(data)
+	_ = w.WriteByte('\n')
 }
 
 // genFiles is the generated repository: 50,000 small Go files in 500
@@ -141,7 +152,7 @@ func genFiles(w *bufio.Writer) error {
 
 // gorootFiles copies $(go env GOROOT)/src.
 func gorootFiles(w *bufio.Writer) error {
-	out, err := exec.Command("go", "env", "GOROOT").Output()
+	out, err := exec.CommandContext(context.Background(), "go", "env", "GOROOT").Output()
 	if err != nil {
 		return err
 	}
@@ -178,7 +189,7 @@ func openBench(b *testing.B, r *benchRepo) (*git.Repo, Source) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	b.Cleanup(func() { repo.Close() })
+	b.Cleanup(func() { closeRepo(b, repo) })
 	return repo, RefSource(repo, r.head)
 }
 

@@ -31,7 +31,7 @@ func BenchmarkFileRead(b *testing.B) {
 				return nil
 			}, func() error {
 				j++
-				_, err := exec.Command("git", "-C", r.dir, "show", r.head+":"+r.paths[j%len(r.paths)]).Output()
+				_, err := exec.CommandContext(context.Background(), "git", "-C", r.dir, "show", r.head+":"+r.paths[j%len(r.paths)]).Output()
 				return err
 			})
 		})
@@ -55,7 +55,7 @@ func BenchmarkCodeSearch(b *testing.B) {
 				}
 				return nil
 			}, func() error {
-				_, err := exec.Command("git", "-C", r.dir, "grep", "-n", "-I", "--no-color", "-F", "-i",
+				_, err := exec.CommandContext(context.Background(), "git", "-C", r.dir, "grep", "-n", "-I", "--no-color", "-F", "-i",
 					"--max-count", "100", "-e", set.search, r.head, "--").Output()
 				return err
 			})

@@ -2,6 +2,7 @@ package tools
 
 import (
 	"bufio"
+	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -15,13 +16,12 @@ import (
 // line, "#" lines are comments.
 func readCalls(t *testing.T, tool string) []string {
 	t.Helper()
-	f, err := os.Open(filepath.Join("testdata", "calls", tool+".txt"))
+	data, err := os.ReadFile(filepath.Join("testdata", "calls", tool+".txt"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer f.Close()
 	var calls []string
-	sc := bufio.NewScanner(f)
+	sc := bufio.NewScanner(bytes.NewReader(data))
 	for sc.Scan() {
 		if l := strings.TrimSpace(sc.Text()); l != "" && !strings.HasPrefix(l, "#") {
 			calls = append(calls, l)

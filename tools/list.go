@@ -14,16 +14,20 @@ import (
 // with its type, whether it is required, its valid values and its
 // description, as the model is offered them.
 func List(w io.Writer, r *Registry) error {
-	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
-	fmt.Fprintln(tw, "NAME\tPHASES / TYPE\tDESCRIPTION")
+	var b strings.Builder
+	b.WriteString("NAME\tPHASES / TYPE\tDESCRIPTION\n")
 	for _, e := range r.entries {
-		fmt.Fprintf(tw, "%s\t%s\t%s\n", e.Name, phases(e), oneLine(e.Definition.Description))
+		fmt.Fprintf(&b, "%s\t%s\t%s\n", e.Name, phases(e), oneLine(e.Definition.Description))
 		for _, name := range e.params.names {
-			fmt.Fprintf(tw, "  %s\t%s\t%s\n", name, argType(e.params, name), argAbout(e.params, name))
+			fmt.Fprintf(&b, "  %s\t%s\t%s\n", name, argType(e.params, name), argAbout(e.params, name))
 			for _, f := range e.params.items[name] {
-				fmt.Fprintf(tw, "    %s[].%s\t%s\t%s\n", name, f.name, f.typ, oneLine(f.about))
+				fmt.Fprintf(&b, "    %s[].%s\t%s\t%s\n", name, f.name, f.typ, oneLine(f.about))
 			}
 		}
+	}
+	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
+	if _, err := io.WriteString(tw, b.String()); err != nil {
+		return err
 	}
 	return tw.Flush()
 }

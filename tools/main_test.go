@@ -15,8 +15,11 @@ var update = flag.Bool("update", false, "rewrite golden files")
 // TestMain keeps the user's and the system's git configuration out of the
 // tests: only what the tests set applies.
 func TestMain(m *testing.M) {
-	os.Setenv("GIT_CONFIG_GLOBAL", os.DevNull)
-	os.Setenv("GIT_CONFIG_NOSYSTEM", "1")
+	for k, v := range map[string]string{"GIT_CONFIG_GLOBAL": os.DevNull, "GIT_CONFIG_NOSYSTEM": "1"} {
+		if err := os.Setenv(k, v); err != nil {
+			panic(err)
+		}
+	}
 	code := m.Run()
 	cleanBench()
 	os.Exit(code)

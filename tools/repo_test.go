@@ -2,7 +2,9 @@ package tools
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -16,7 +18,7 @@ import (
 // on error.
 func runGit(t testing.TB, dir string, args ...string) string {
 	t.Helper()
-	cmd := exec.Command("git", append([]string{"-c", "init.defaultBranch=main", "-c", "commit.gpgsign=false",
+	cmd := exec.CommandContext(context.Background(), "git", append([]string{"-c", "init.defaultBranch=main", "-c", "commit.gpgsign=false",
 		"-c", "core.autocrlf=false", "-c", "core.symlinks=true"}, args...)...)
 	cmd.Dir = dir
 	cmd.Env = append(os.Environ(),
@@ -38,7 +40,9 @@ func writeFiles(t testing.TB, dir string, files map[string]string) {
 		if err := os.MkdirAll(filepath.Dir(full), 0o755); err != nil {
 			t.Fatal(err)
 		}
-		os.Remove(full)
+		if err := os.Remove(full); err != nil && !errors.Is(err, fs.ErrNotExist) {
+			t.Fatal(err)
+		}
 		var err error
 		if target, ok := strings.CutPrefix(c, "->"); ok {
 			err = os.Symlink(target, full)
@@ -139,7 +143,9 @@ func newFixture(t testing.TB) *fixture {
 	runGit(t, f.dir, "commit", "-q", "-m", "base")
 	f.base = runGit(t, f.dir, "rev-parse", "HEAD")
 	writeFiles(t, f.dir, headFiles())
-	os.Remove(filepath.Join(f.dir, "old.go"))
+	if err := os.Remove(filepath.Join(f.dir, "old.go")); err != nil {
+		t.Fatal(err)
+	}
 	runGit(t, f.dir, "add", "-A")
 	runGit(t, f.dir, "commit", "-q", "-m", "head")
 	f.head = runGit(t, f.dir, "rev-parse", "HEAD")
@@ -147,7 +153,9 @@ func newFixture(t testing.TB) *fixture {
 	for _, files := range []map[string]string{baseFiles(), headFiles(), workFiles()} {
 		writeFiles(t, f.plain, files)
 	}
-	os.Remove(filepath.Join(f.plain, "old.go"))
+	if err := os.Remove(filepath.Join(f.plain, "old.go")); err != nil {
+		t.Fatal(err)
+	}
 	writeFiles(t, f.plain, map[string]string{"main.go": workFiles()["main.go"], "gitcfg": "->.git/config"})
 	if err := os.MkdirAll(filepath.Join(f.plain, ".git"), 0o755); err != nil {
 		t.Fatal(err)
@@ -164,7 +172,7 @@ func openRepo(t testing.TB, dir string) *git.Repo {
 	if err != nil {
 		t.Fatal(err)
 	}
-	t.Cleanup(func() { repo.Close() })
+	t.Cleanup(func() { closeRepo(t, repo) })
 	return repo
 }
 
@@ -193,5 +201,13 @@ func (f *fixture) sources() []struct {
 		{"commit", RefSource(f.repo, f.base)},
 		{"workspace", WorkSource(f.repo)},
 		{"plain", DirSource(f.plain)},
+	}
+}
+
+// closeRepo closes repo at the end of a test; a failure fails the test.
+func closeRepo(t testing.TB, repo *git.Repo) {
+	t.Helper()
+	if err := repo.Close(); err != nil {
+		t.Error(err)
 	}
 }

@@ -105,8 +105,8 @@ func (s *repoSource) readDisk(ctx context.Context, p string) ([]byte, error) {
 	if !ix.all[rel] {
 		return nil, ErrNotFound
 	}
-	real := filepath.Join(s.repo.Dir(), filepath.FromSlash(rel))
-	fi, err := os.Stat(real)
+	full := filepath.Join(s.repo.Dir(), filepath.FromSlash(rel))
+	fi, err := os.Stat(full)
 	switch {
 	case err != nil:
 		return nil, err
@@ -115,7 +115,7 @@ func (s *repoSource) readDisk(ctx context.Context, p string) ([]byte, error) {
 	case fi.Size() > readMaxBytes:
 		return nil, fmt.Errorf("the file is larger than %d MiB", readMaxBytes>>20)
 	}
-	return os.ReadFile(real)
+	return os.ReadFile(full)
 }
 
 // mapGitErr turns git's not-found and outside errors into the Source ones.

@@ -24,7 +24,9 @@ func TestSymlinkToIgnoredFileIsNotRead(t *testing.T) {
 	if err := os.CopyFS(plain, os.DirFS(dir)); err != nil {
 		t.Fatal(err)
 	}
-	os.RemoveAll(filepath.Join(plain, ".git"))
+	if err := os.RemoveAll(filepath.Join(plain, ".git")); err != nil {
+		t.Fatal(err)
+	}
 	for _, s := range []struct {
 		mode string
 		src  Source

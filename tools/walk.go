@@ -32,14 +32,14 @@ func walk(ctx context.Context, root string) ([]string, error) {
 		rel, _ := filepath.Rel(root, full)
 		rel = filepath.ToSlash(rel)
 		if rel == "." {
-			rules[""] = readIgnore(full, "")
+			rules[""] = readIgnore(full)
 			return nil
 		}
 		if d.IsDir() {
 			if skipDirs[d.Name()] || ignored(rules, rel, true) {
 				return filepath.SkipDir
 			}
-			rules[rel] = readIgnore(full, rel)
+			rules[rel] = readIgnore(full)
 			return nil
 		}
 		if (d.Type().IsRegular() || d.Type()&fs.ModeSymlink != 0) && !ignored(rules, rel, false) {
@@ -59,8 +59,8 @@ type ignoreRule struct {
 	anchored bool // contains a "/" before its end: relative to the file's directory
 }
 
-// readIgnore parses dir/.gitignore; base is dir relative to the root.
-func readIgnore(dir, base string) []ignoreRule {
+// readIgnore parses dir/.gitignore.
+func readIgnore(dir string) []ignoreRule {
 	data, err := os.ReadFile(filepath.Join(dir, ".gitignore"))
 	if err != nil {
 		return nil

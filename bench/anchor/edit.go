@@ -5,6 +5,7 @@ import (
 	"math/rand/v2"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 )
@@ -70,7 +71,7 @@ func (e *editor) op(lines []string, lg lang) []string {
 		return e.wrap(lines, i, k, lg)
 	default:
 		moved := append([]string(nil), lines[i:i+k]...)
-		rest := append(lines[:i:i], lines[i+k:]...)
+		rest := slices.Concat(lines[:i], lines[i+k:])
 		return insert(rest, e.rng.IntN(len(rest)+1), moved)
 	}
 	return lines

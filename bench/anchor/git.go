@@ -78,7 +78,9 @@ func (b *blobReader) read(rev, path string) ([]byte, bool, error) {
 	return buf[:n], f[1] == "blob", nil
 }
 
+// close ends cat-file (closing its input makes it exit). The exit status of
+// a reader whose answers were all read says nothing more, so it is dropped.
 func (b *blobReader) close() {
-	b.in.Close()
-	b.cmd.Wait()
+	_ = b.in.Close()
+	_ = b.cmd.Wait()
 }

@@ -24,6 +24,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -102,8 +103,12 @@ func bench(ctx context.Context, c config, stdout io.Writer) error {
 	if err != nil {
 		return fmt.Errorf("create temp repository: %w", err)
 	}
-	defer os.RemoveAll(dir)
-	if err := synthRepo(ctx, dir, synthConfig{files: sz.synthFiles, commits: sz.synthCommits, goroot: goroot(), rng: rng}); err != nil {
+	defer removeAll(dir)
+	root, err := goroot(ctx)
+	if err != nil {
+		return err
+	}
+	if err := synthRepo(ctx, dir, synthConfig{files: sz.synthFiles, commits: sz.synthCommits, goroot: root, rng: rng}); err != nil {
 		return fmt.Errorf("build synthetic repository: %w", err)
 	}
 	t1 := time.Now()
@@ -139,7 +144,7 @@ func bench(ctx context.Context, c config, stdout io.Writer) error {
 	par := parallelRate(ctx, every, runtime.GOMAXPROCS(0), sz.runs)
 	printTable(stdout, all, par, c.verbose)
 	missed := checkTargets(all)
-	if c.class == "" || strings.Contains("re-send", c.class) {
+	if c.class == "" || strings.Contains(resendClass, c.class) {
 		rs := resendRows(ctx, c.seed, cases, sz.ambiguous)
 		printResend(stdout, rs)
 		missed = append(missed, resendTargets(rs[0], c.short)...)
@@ -150,6 +155,9 @@ func bench(ctx context.Context, c config, stdout io.Writer) error {
 	fmt.Fprintln(stdout, "\nall targets met")
 	return nil
 }
+
+// resendClass is the name --class matches for the re-send rows.
+const resendClass = "re-send"
 
 // resendRows samples and runs the re-send rows with their own random
 // source, so the rows above stay as they were.
@@ -232,17 +240,34 @@ func startProfile(path string) (func(), error) {
 		return nil, fmt.Errorf("create profile: %w", err)
 	}
 	if err := pprof.StartCPUProfile(f); err != nil {
-		f.Close()
+		_ = f.Close() // the profile failed already; that is the error to report
 		return nil, fmt.Errorf("start profile: %w", err)
 	}
-	return func() { pprof.StopCPUProfile(); f.Close() }, nil
+	return func() {
+		pprof.StopCPUProfile()
+		if err := f.Close(); err != nil {
+			fmt.Fprintln(os.Stderr, "warning: could not write the CPU profile:", err)
+		}
+	}, nil
 }
 
-func goroot() string {
-	if out, err := exec.Command("go", "env", "GOROOT").Output(); err == nil {
-		if s := strings.TrimSpace(string(out)); s != "" {
-			return s
-		}
+// goroot is the Go tree the synthetic corpus samples its files from.
+func goroot(ctx context.Context) (string, error) {
+	out, err := exec.CommandContext(ctx, "go", "env", "GOROOT").Output()
+	if err != nil {
+		return "", fmt.Errorf("could not find the Go tree the corpus is sampled from (go env GOROOT): %w; run the benchmark with the go command on PATH", err)
 	}
-	return runtime.GOROOT()
+	root := strings.TrimSpace(string(out))
+	if root == "" {
+		return "", errors.New("go env GOROOT printed nothing: the corpus has no Go tree to sample from")
+	}
+	return root, nil
+}
+
+// removeAll removes a temporary directory when the program is done with
+// it; a failure only leaves files behind, so it is reported, not fatal.
+func removeAll(dir string) {
+	if err := os.RemoveAll(dir); err != nil {
+		fmt.Fprintln(os.Stderr, "warning: could not remove a temporary directory:", err)
+	}
 }

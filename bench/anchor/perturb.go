@@ -110,10 +110,14 @@ func contextLine(rng *rand.Rand, s *sample) (query, bool) {
 	for try := 0; try < 2; try, up = try+1, !up {
 		lo, hi := first, last
 		if up {
-			for lo--; lo >= 0 && blank(seq[lo].Text); lo-- {
+			lo--
+			for lo >= 0 && blank(seq[lo].Text) {
+				lo--
 			}
 		} else {
-			for hi++; hi < len(seq) && blank(seq[hi].Text); hi++ {
+			hi++
+			for hi < len(seq) && blank(seq[hi].Text) {
+				hi++
 			}
 		}
 		if lo < 0 || hi >= len(seq) {

@@ -19,7 +19,7 @@ func printTable(w io.Writer, all []stats, parallel float64, verbose bool) {
 		tot.exact += s.exact
 		tot.naiveExact += s.naiveExact
 	}
-	tw.Flush()
+	_ = tw.Flush() // the terminal report, as the lines above
 	fmt.Fprintf(w, "\noverall exact: ours %s, naive %s; res/s per core (CPU time, best of 3); all classes on every core: %.0f resolutions/s (wall clock)\n",
 		pct(tot.exact, tot.n), pct(tot.naiveExact, tot.n), parallel)
 	fmt.Fprintln(w, "naive off-diff: anchored outside every hunk, yet OCR posts it inline (GitHub answers 422)")

@@ -61,7 +61,7 @@ func run(ctx context.Context, w io.Writer, s shape, runs int, verbose bool) erro
 	if err != nil {
 		return err
 	}
-	defer os.RemoveAll(tmp)
+	defer removeAll(tmp)
 	e, err := setup(ctx, w, tmp, s)
 	if err != nil {
 		return err
@@ -98,11 +98,11 @@ func setup(ctx context.Context, w io.Writer, tmp string, s shape) (*env, error) 
 	if err := describePR(ctx, w, o); err != nil {
 		return nil, err
 	}
-	real, err := exec.LookPath("git")
+	gitPath, err := exec.LookPath("git")
 	if err != nil {
 		return nil, err
 	}
-	sh, err := makeShim(tmp, real)
+	sh, err := makeShim(tmp, gitPath)
 	return &env{tmp: tmp, ocr: bin, origin: o, shim: sh}, err
 }
 
@@ -195,3 +195,11 @@ func printStderr(w io.Writer, name string, r result) {
 }
 
 func ms(d time.Duration) float64 { return float64(d) / float64(time.Millisecond) }
+
+// removeAll removes a temporary directory when the program is done with
+// it; a failure only leaves files behind, so it is reported, not fatal.
+func removeAll(dir string) {
+	if err := os.RemoveAll(dir); err != nil {
+		fmt.Fprintln(os.Stderr, "warning: could not remove a temporary directory:", err)
+	}
+}

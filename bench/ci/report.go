@@ -21,7 +21,7 @@ func report(w io.Writer, rows []row, runs int) {
 		fmt.Fprintf(tw, "%s\t%s\t%.0f ms\t%s\t%d\t%d\t%d\t%d\t%s\t\n", r.sc.name, first, ms(r.wall), exits(r.exits),
 			r.requestsPerRun, c.git.direct, c.git.all, c.git.fetches, fetchSpan(c.git))
 	}
-	tw.Flush()
+	_ = tw.Flush() // the terminal report, as the lines above
 	fmt.Fprintf(w, "(times: median of %d run(s) without the shim; git figures and history span: one run with the shim and GIT_TRACE2_EVENT)\n\n", runs)
 	ratios(w, rows)
 	for _, r := range rows {

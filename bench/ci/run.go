@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"net/http/httptest"
 	"os"
 	"os/exec"
@@ -56,12 +57,14 @@ func (e *env) run(ctx context.Context, sc scenario) (result, error) {
 	if err := e.origin.clone(ctx, work, sc.shallow); err != nil {
 		return result{}, err
 	}
-	defer os.RemoveAll(work)
+	defer removeAll(work)
 	fake := &fakeLLM{}
 	srv := httptest.NewServer(fake)
 	defer srv.Close()
 	trace := filepath.Join(e.tmp, fmt.Sprintf("trace%02d.json", e.runs))
-	os.Remove(e.shim.log)
+	if err := os.Remove(e.shim.log); err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return result{}, fmt.Errorf("reset the shim log: %w", err)
+	}
 	cmd := exec.CommandContext(ctx, e.ocr, e.args(work, sc)...)
 	cmd.Env = e.environ(srv.URL+"/v1", sc, trace)
 	var stdout bytes.Buffer

@@ -75,10 +75,10 @@ type shim struct {
 	dir, log string
 }
 
-// makeShim writes the shim under tmp; real is the git found on PATH.
-func makeShim(tmp, real string) (shim, error) {
+// makeShim writes the shim under tmp; gitPath is the git found on PATH.
+func makeShim(tmp, gitPath string) (shim, error) {
 	s := shim{dir: filepath.Join(tmp, "shim"), log: filepath.Join(tmp, "shim.log")}
-	script := fmt.Sprintf("#!/bin/bash\nprintf '%%s %%s\\n' \"$EPOCHREALTIME\" \"$*\" >> %q\nexec %q \"$@\"\n", s.log, real)
+	script := fmt.Sprintf("#!/bin/bash\nprintf '%%s %%s\\n' \"$EPOCHREALTIME\" \"$*\" >> %q\nexec %q \"$@\"\n", s.log, gitPath)
 	if err := os.MkdirAll(s.dir, 0o755); err != nil {
 		return s, err
 	}

@@ -43,7 +43,7 @@ func run(ctx context.Context, w io.Writer, small bool, runs int) error {
 	if err != nil {
 		return err
 	}
-	defer os.RemoveAll(dir)
+	defer removeAll(dir)
 	start := time.Now()
 	if err := buildRepo(ctx, dir, s); err != nil {
 		return err
@@ -53,7 +53,7 @@ func run(ctx context.Context, w io.Writer, small bool, runs int) error {
 	if err != nil {
 		return err
 	}
-	defer repo.Close()
+	defer func() { _ = repo.Close() }() // stops git cat-file; the repository is only read
 	st := steps{ctx: ctx, dir: dir, repo: repo}
 	diff, err := st.gitAlone()
 	if err != nil { // also warms the page cache
@@ -78,3 +78,11 @@ func describe(w io.Writer, diff []byte, files []anchor.File) {
 }
 
 func mb(n uint64) float64 { return float64(n) / (1 << 20) }
+
+// removeAll removes a temporary directory when the program is done with
+// it; a failure only leaves files behind, so it is reported, not fatal.
+func removeAll(dir string) {
+	if err := os.RemoveAll(dir); err != nil {
+		fmt.Fprintln(os.Stderr, "warning: could not remove a temporary directory:", err)
+	}
+}

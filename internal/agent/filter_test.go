@@ -77,10 +77,11 @@ func (f *fakeProvider) serve(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("Content-Type", "application/json")
 	if a.status != 0 {
 		w.WriteHeader(a.status)
-		fmt.Fprintf(w, `{"error": {"message": "%s", "type": "server_error"}}`, http.StatusText(a.status))
+		// The fake's writes fail only when the client has gone.
+		_, _ = fmt.Fprintf(w, `{"error": {"message": "%s", "type": "server_error"}}`, http.StatusText(a.status))
 		return
 	}
-	json.NewEncoder(w).Encode(a.resp)
+	_ = json.NewEncoder(w).Encode(a.resp)
 }
 
 // callAnswer answers with tool calls (name, raw JSON arguments) pairs.

@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -102,8 +103,7 @@ func ordinaryModel(plans map[string]ordinaryReview, follow bool, resent *int, mu
 			res := toolResults(r)
 			var again []map[string]string
 			for _, g := range ambiguousItem.FindAllStringSubmatch(res[len(res)-1], -1) {
-				var j int
-				fmt.Sscan(g[1], &j)
+				j, _ := strconv.Atoi(g[1]) // the pattern matched digits only
 				again = append(again, quote(j-1, 3))
 			}
 			if follow && len(again) > 0 {
@@ -135,7 +135,9 @@ func TestOrdinaryReviewExtraRequests(t *testing.T) {
 		hits := 0
 		for _, c := range out.Comments {
 			var j int
-			fmt.Sscanf(c.Content, "Finding %d:", &j)
+			if _, err := fmt.Sscanf(c.Content, "Finding %d:", &j); err != nil {
+				t.Fatalf("comment %q: %v", c.Content, err)
+			}
 			if c.StartLine == plans[c.Path].starts[j]+1 {
 				hits++
 			}

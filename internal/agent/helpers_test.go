@@ -27,7 +27,7 @@ type fixture struct {
 
 func gitRun(t testing.TB, dir string, args ...string) string {
 	t.Helper()
-	cmd := exec.Command("git", append([]string{"-c", "init.defaultBranch=main", "-c", "commit.gpgsign=false"}, args...)...)
+	cmd := exec.CommandContext(context.Background(), "git", append([]string{"-c", "init.defaultBranch=main", "-c", "commit.gpgsign=false"}, args...)...)
 	cmd.Dir = dir
 	cmd.Env = append(os.Environ(), "GIT_AUTHOR_NAME=t", "GIT_AUTHOR_EMAIL=t@example.com",
 		"GIT_COMMITTER_NAME=t", "GIT_COMMITTER_EMAIL=t@example.com", "GIT_CONFIG_GLOBAL=/dev/null", "GIT_CONFIG_NOSYSTEM=1")
@@ -62,7 +62,9 @@ func newFixture(t testing.TB, base, head map[string]string) *fixture {
 	gitRun(t, dir, "commit", "-q", "--allow-empty", "-m", "base")
 	for p, c := range head {
 		if c == "" {
-			os.Remove(filepath.Join(dir, p))
+			if err := os.Remove(filepath.Join(dir, p)); err != nil {
+				t.Fatal(err)
+			}
 			delete(head, p)
 		}
 	}
@@ -74,7 +76,7 @@ func newFixture(t testing.TB, base, head map[string]string) *fixture {
 	if err != nil {
 		t.Fatal(err)
 	}
-	t.Cleanup(func() { repo.Close() })
+	t.Cleanup(func() { closeRepo(t, repo) })
 	headSHA := gitRun(t, dir, "rev-parse", "HEAD")
 	raw, err := repo.Diff(ctx, gitRun(t, dir, "rev-parse", "HEAD~1"), headSHA)
 	if err != nil {
@@ -167,4 +169,12 @@ func reviewWith(t *testing.T, f *fixture, cfg Config, scripts ...llmtest.Script)
 	out := New(cfg, client(t, srv, nil), tools.Default()).Review(context.Background(), f.input)
 	t.Logf("progress:\n%s", progress.String())
 	return out, srv
+}
+
+// closeRepo closes repo at the end of a test; a failure fails the test.
+func closeRepo(t testing.TB, repo *git.Repo) {
+	t.Helper()
+	if err := repo.Close(); err != nil {
+		t.Error(err)
+	}
 }

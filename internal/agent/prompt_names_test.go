@@ -1,7 +1,6 @@
 package agent
 
 import (
-	"context"
 	"strings"
 	"testing"
 
@@ -30,7 +29,7 @@ func TestFileNamesCannotForgePromptSections(t *testing.T) {
 	in.Language = "English"
 	in.Rules = func(string) (string, string) { return "ocr/go", "Check errors." }
 	a := New(Config{}, nil, tools.Default())
-	r := a.newRun(context.Background(), in)
+	r := a.newRun(in)
 	// One group with the ordinary file (the others are listed), one with
 	// every file (names in <file path> and in "For ...:").
 	var calc []File

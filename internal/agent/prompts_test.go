@@ -38,7 +38,7 @@ func promptRun(t testing.TB) (*run, *task) {
 			return "ocr/go", "Check errors, nil and zero values."
 		}}
 	a := New(Config{}, nil, tools.Default())
-	r := a.newRun(t.Context(), in)
+	r := a.newRun(in)
 	return r, &task{a: a, run: r, files: in.Files}
 }
 

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"path"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -23,7 +24,7 @@ import (
 func (a *Agent) Review(ctx context.Context, in Input) Output {
 	ctx, cancel := context.WithCancelCause(ctx)
 	defer cancel(nil)
-	r := a.newRun(ctx, in)
+	r := a.newRun(in)
 	bundle := Bundle
 	if a.cfg.ByDirectory {
 		bundle = BundleByDir
@@ -128,7 +129,7 @@ func (t *task) others(in map[string]bool) []string {
 			far = append(far, line)
 		}
 	}
-	out := append(near, far...)
+	out := slices.Concat(near, far)
 	if len(out) > maxOtherFiles {
 		out = append(out[:maxOtherFiles], fmt.Sprintf("… and %d more (file_read_diff and file_find can show them)", len(out)-maxOtherFiles))
 	}

@@ -171,7 +171,7 @@ func TestCancelledWholeFileReadIsNotRemembered(t *testing.T) {
 	f := newFixture(t, copyMap(calcBase), copyMap(calcHead))
 	src := &deadlineSource{Source: f.input.Source}
 	f.input.Source = src
-	r := New(Config{}, nil, tools.Default()).newRun(t.Context(), f.input)
+	r := New(Config{}, nil, tools.Default()).newRun(f.input)
 	done, cancel := context.WithCancel(t.Context())
 	cancel()
 	if _, ok := r.newFile(done, "svc/calc.go"); ok {

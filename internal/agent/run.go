@@ -35,7 +35,7 @@ type run struct {
 	files  map[string][]string
 }
 
-func (a *Agent) newRun(ctx context.Context, in Input) *run {
+func (a *Agent) newRun(in Input) *run {
 	r := &run{a: a, in: in, diffs: in.Diffs, budget: &budget{limit: a.cfg.MaxTokensBudget,
 		maxCost: a.cfg.MaxCost, prices: a.cfg.Prices},
 		anchorSlots: make(chan struct{}, a.cfg.Concurrency), out: a.cfg.Progress, files: map[string][]string{}}
@@ -131,5 +131,7 @@ func (r *run) progress(format string, args ...any) {
 	line := logtext.OneLine(fmt.Sprintf(format, args...))
 	r.outMu.Lock()
 	defer r.outMu.Unlock()
-	fmt.Fprintf(r.out, "ocr: %s\n", line)
+	// Progress is best effort: a log line that cannot be written must not
+	// stop the review.
+	_, _ = fmt.Fprintf(r.out, "ocr: %s\n", line)
 }

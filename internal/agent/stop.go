@@ -53,9 +53,9 @@ func ended(ctx context.Context, groupTimeout string) (reason review.Reason, deta
 		return review.ReasonProvider, s.Error()
 	case errors.Is(cause, errGroupTimeout):
 		return review.ReasonTimeout, fmt.Sprintf("the group did not finish within %s", groupTimeout)
-	case cause == context.Canceled:
+	case errors.Is(cause, context.Canceled):
 		return review.ReasonTimeout, "the run was cancelled"
-	case cause != nil && cause != context.DeadlineExceeded:
+	case cause != nil && !errors.Is(cause, context.DeadlineExceeded):
 		return review.ReasonTimeout, cause.Error() // the run's deadline, as the caller worded it
 	}
 	return review.ReasonTimeout, "the run's time ran out"

@@ -113,7 +113,7 @@ func writeAddedHunk(buf *bytes.Buffer, content []byte) {
 
 // blobID is the object name git would give content.
 func (r *Repo) blobID(content []byte) string {
-	var h hash.Hash = sha1.New()
+	h := hash.Hash(sha1.New())
 	if r.sha256 {
 		h = sha256.New()
 	}

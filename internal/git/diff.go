@@ -59,8 +59,7 @@ func (r *Repo) runToString(ctx context.Context, c call) (string, error) {
 	if err != nil {
 		return "", fmt.Errorf("could not create a temporary file for git's output: %w", err)
 	}
-	defer os.Remove(f.Name())
-	defer f.Close()
+	defer dropTemp(f)
 	c.out = f
 	if _, err := r.run(ctx, c); err != nil {
 		return "", err
@@ -162,4 +161,12 @@ func (r *Repo) diffAttrs(ctx context.Context, paths []string) (map[string]string
 		attrs[f[i]] = f[i+2]
 	}
 	return attrs, nil
+}
+
+// dropTemp closes and removes a temporary file of git's output once it has
+// been read. Errors are dropped: the content is already read, and a file
+// left behind in the temporary directory loses nothing.
+func dropTemp(f *os.File) {
+	_ = f.Close()
+	_ = os.Remove(f.Name())
 }

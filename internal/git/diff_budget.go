@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -51,8 +52,7 @@ func (r *Repo) DiffTextWithin(ctx context.Context, from, to string, budget int64
 	if err != nil {
 		return "", nil, fmt.Errorf("could not create a temporary file for git's output: %w", err)
 	}
-	defer os.Remove(f.Name())
-	defer f.Close()
+	defer dropTemp(f)
 	args := append(diffArgs(), "--end-of-options", r.mapRef(from), r.mapRef(to), "--")
 	if _, err := r.run(ctx, call{args: args, out: f, objects: true}); err != nil {
 		return "", nil, fmt.Errorf("could not diff %s..%s: %w", from, to, err)
@@ -134,9 +134,9 @@ func scanSections(br *bufio.Reader) ([]section, error) {
 			lineStart = chunk[len(chunk)-1] == '\n'
 		}
 		switch {
-		case err == bufio.ErrBufferFull:
+		case errors.Is(err, bufio.ErrBufferFull):
 			continue
-		case err == io.EOF:
+		case errors.Is(err, io.EOF):
 			if cur != nil {
 				cur.end = off
 				if cur.header < 0 {

@@ -3,6 +3,7 @@ package git
 import (
 	"bytes"
 	"context"
+	"errors"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -95,11 +96,12 @@ func TestDiff(t *testing.T) {
 // noIndexDiff is git's own rendering of an untracked file as added.
 func noIndexDiff(t *testing.T, dir, name string) string {
 	t.Helper()
-	cmd := exec.Command("git", "-c", "core.quotepath=false", "diff", "--no-index", "--no-color", "--no-ext-diff",
+	cmd := exec.CommandContext(context.Background(), "git", "-c", "core.quotepath=false", "diff", "--no-index", "--no-color", "--no-ext-diff",
 		"--src-prefix=a/", "--dst-prefix=b/", "--", "/dev/null", name)
 	cmd.Dir = dir
 	out, err := cmd.Output()
-	if ee, ok := err.(*exec.ExitError); !ok || ee.ExitCode() != 1 {
+	var ee *exec.ExitError
+	if !errors.As(err, &ee) || ee.ExitCode() != 1 {
 		t.Fatalf("git diff --no-index %s: %v", name, err)
 	}
 	return string(out)
@@ -124,7 +126,7 @@ func TestWorkspaceDiffUnborn(t *testing.T) {
 		t.Fatal(err)
 	}
 	symlinkT(t, "/etc/passwd", filepath.Join(dir, "link"))
-	gitT(t, filepath.Join(dir), "init", "-q", "nested")
+	gitT(t, dir, "init", "-q", "nested")
 
 	r := openT(t, dir)
 	d, err := r.WorkspaceDiff(context.Background())

@@ -65,17 +65,21 @@ func TestMain(m *testing.M) {
 		"GIT_COMMITTER_NAME": "Test", "GIT_COMMITTER_EMAIL": "test@example.com",
 		"GIT_AUTHOR_DATE": "2026-01-01T00:00:00Z", "GIT_COMMITTER_DATE": "2026-01-01T00:00:00Z",
 	} {
-		os.Setenv(k, v)
+		if err := os.Setenv(k, v); err != nil {
+			panic(err)
+		}
 	}
 	code := m.Run()
-	os.RemoveAll(dir)
+	if err := os.RemoveAll(dir); err != nil {
+		fmt.Fprintln(os.Stderr, "remove the test configuration:", err)
+	}
 	os.Exit(code)
 }
 
 // gitT runs git in dir for test setup and returns its trimmed output.
 func gitT(t testing.TB, dir string, args ...string) string {
 	t.Helper()
-	cmd := exec.Command("git", append([]string{"-c", "init.defaultBranch=main", "-c", "commit.gpgsign=false"}, args...)...)
+	cmd := exec.CommandContext(context.Background(), "git", append([]string{"-c", "init.defaultBranch=main", "-c", "commit.gpgsign=false"}, args...)...)
 	cmd.Dir = dir
 	out, err := cmd.CombinedOutput()
 	if err != nil {
@@ -123,7 +127,7 @@ func openT(t testing.TB, dir string) *Repo {
 	if err != nil {
 		t.Fatalf("Open(%s): %v", dir, err)
 	}
-	t.Cleanup(func() { r.Close() })
+	t.Cleanup(func() { closeRepo(t, r) })
 	return r
 }
 
@@ -140,5 +144,13 @@ func symlinkT(t testing.TB, target, link string) {
 	t.Helper()
 	if err := os.Symlink(target, link); err != nil {
 		t.Skipf("symlinks unavailable: %v", err)
+	}
+}
+
+// closeRepo closes repo at the end of a test; a failure fails the test.
+func closeRepo(t testing.TB, repo *Repo) {
+	t.Helper()
+	if err := repo.Close(); err != nil {
+		t.Error(err)
 	}
 }

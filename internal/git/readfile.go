@@ -16,7 +16,7 @@ import (
 // fails with ErrTooLarge before any of it is read.
 const MaxReadSize = 64 << 20
 
-// ErrTooLarge: the blob is over MaxReadSize.
+// ErrTooLarge means the blob is over MaxReadSize.
 var ErrTooLarge = errors.New("the file is too large to read")
 
 // ReadFile returns the contents of path (relative to the top-level
@@ -115,16 +115,16 @@ func (r *Repo) WorkPath(p string) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	real, err := filepath.EvalSymlinks(filepath.Join(r.dir, filepath.FromSlash(rel)))
+	resolved, err := filepath.EvalSymlinks(filepath.Join(r.dir, filepath.FromSlash(rel)))
 	if errors.Is(err, fs.ErrNotExist) || errors.Is(err, syscall.ENOTDIR) {
 		return "", fmt.Errorf("%s: %w", rel, ErrNotFound)
 	}
 	if err != nil {
 		return "", fmt.Errorf("could not resolve %s: %w", rel, err)
 	}
-	within, err := filepath.Rel(r.dir, real)
+	within, err := filepath.Rel(r.dir, resolved)
 	if err != nil || within == ".." || strings.HasPrefix(within, ".."+string(filepath.Separator)) {
-		return "", fmt.Errorf("%s resolves to %s: %w", rel, real, ErrOutsideRepository)
+		return "", fmt.Errorf("%s resolves to %s: %w", rel, resolved, ErrOutsideRepository)
 	}
 	if inGitDir(within) {
 		return "", fmt.Errorf("%s resolves into git's own directory: %w", rel, ErrOutsideRepository)
@@ -139,15 +139,15 @@ func (r *Repo) readDisk(rel string) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	real := filepath.Join(r.dir, filepath.FromSlash(within))
-	fi, err := os.Stat(real)
+	resolved := filepath.Join(r.dir, filepath.FromSlash(within))
+	fi, err := os.Stat(resolved)
 	if err != nil {
 		return nil, fmt.Errorf("could not read %s: %w", rel, err)
 	}
 	if !fi.Mode().IsRegular() {
 		return nil, fmt.Errorf("%s is not a regular file: %w", rel, ErrNotFound)
 	}
-	data, err := os.ReadFile(real)
+	data, err := os.ReadFile(resolved)
 	if err != nil {
 		return nil, fmt.Errorf("could not read %s: %w", rel, err)
 	}

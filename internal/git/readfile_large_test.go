@@ -14,7 +14,7 @@ import (
 // by git from a stream so the test never holds it.
 func zeroBlob(t *testing.T, dir, path string, size int64) string {
 	t.Helper()
-	cmd := exec.Command("sh", "-c", "head -c "+strconv.FormatInt(size, 10)+" /dev/zero | git hash-object -w --stdin")
+	cmd := exec.CommandContext(context.Background(), "sh", "-c", "head -c "+strconv.FormatInt(size, 10)+" /dev/zero | git hash-object -w --stdin")
 	cmd.Dir = dir
 	out, err := cmd.Output()
 	if err != nil {

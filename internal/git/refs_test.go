@@ -18,7 +18,7 @@ func TestOpen(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer r.Close()
+	defer closeRepo(t, r)
 	want, _ := filepath.EvalSymlinks(dir)
 	if r.Dir() != want {
 		t.Errorf("Dir() = %q, want %q", r.Dir(), want)
@@ -153,7 +153,7 @@ func TestProcessLimit(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer r.Close()
+	defer closeRepo(t, r)
 	var wg sync.WaitGroup
 	for range 40 {
 		wg.Add(1)

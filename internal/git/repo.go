@@ -79,7 +79,7 @@ func newRepo(dir string, opt Options) *Repo {
 	return r
 }
 
-// ErrNoWorkTree: the directory is a bare repository or git's own
+// ErrNoWorkTree means the directory is a bare repository or git's own
 // directory; ocr reads a repository with a work tree. Kept apart from
 // ErrNotRepository, whose callers may read the directory as plain files.
 var ErrNoWorkTree = errors.New("a bare repository or a .git directory has no work tree: run ocr in a clone with a work tree, or pass --repo with its top-level directory")
@@ -97,13 +97,14 @@ func Open(ctx context.Context, dir string, opt Options) (*Repo, error) {
 	}
 	out, err := r.run(ctx, call{args: []string{"rev-parse", "--show-toplevel", "--show-object-format", "--git-common-dir", "--absolute-git-dir"}})
 	if err != nil {
-		if e, ok := err.(*Error); ok && strings.Contains(e.Stderr, "not a git repository") {
+		var e *Error
+		if errors.As(err, &e) && strings.Contains(e.Stderr, "not a git repository") {
 			return nil, fmt.Errorf("%s: %w", abs, ErrNotRepository)
 		}
 		if errors.Is(err, ErrDubiousOwnership) {
 			return nil, fmt.Errorf("%s: %w: if you trust it, run `git config --global --add safe.directory %s`", abs, ErrDubiousOwnership, abs)
 		}
-		if e, ok := err.(*Error); ok && strings.Contains(e.Stderr, "must be run in a work tree") {
+		if errors.As(err, &e) && strings.Contains(e.Stderr, "must be run in a work tree") {
 			return nil, fmt.Errorf("%s: %w", abs, ErrNoWorkTree)
 		}
 		return nil, fmt.Errorf("could not open the repository at %s (a work tree is required): %w", abs, err)
@@ -192,7 +193,9 @@ func (r *Repo) acquire(ctx context.Context) error {
 	select {
 	case r.sem <- struct{}{}:
 		n := r.running.Add(1)
-		for p := r.peak.Load(); n > p && !r.peak.CompareAndSwap(p, n); p = r.peak.Load() {
+		// Raise the peak to n unless another caller raised it further.
+		for p := r.peak.Load(); n > p && !r.peak.CompareAndSwap(p, n); {
+			p = r.peak.Load()
 		}
 		return nil
 	case <-ctx.Done():

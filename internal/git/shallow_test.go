@@ -22,7 +22,7 @@ func linearCommits(t *testing.T, dir, branch, parent string, n int) string {
 		}
 		fmt.Fprintf(&in, "M 100644 inline %s.txt\ndata %d\n%d\n\n", branch, len(fmt.Sprint(i))+1, i)
 	}
-	cmd := exec.Command("git", "fast-import", "--quiet")
+	cmd := exec.CommandContext(context.Background(), "git", "fast-import", "--quiet")
 	cmd.Dir, cmd.Stdin = dir, strings.NewReader(in.String())
 	if out, err := cmd.CombinedOutput(); err != nil {
 		t.Fatalf("fast-import: %v\n%s", err, out)

@@ -29,7 +29,7 @@ func TestNewGHESBaseURLTokenAndRateLimit(t *testing.T) {
 			return
 		}
 		w.Header().Set("Content-Type", "application/json")
-		w.Write([]byte(`{"number":7,"head":{"sha":"abc"}}`))
+		_, _ = w.Write([]byte(`{"number":7,"head":{"sha":"abc"}}`)) // fails only when the client has gone
 	}))
 	defer srv.Close()
 	var slept []time.Duration

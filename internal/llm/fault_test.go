@@ -159,7 +159,9 @@ func TestRetryLogOncePerScopeAndKind(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, g := range []string{"a.go", "a.go", "b.go"} {
-		c.Chat(llm.WithScope(context.Background(), g), ask("M"))
+		// Every call fails (the endpoint answers 503); what is checked is
+		// what the failures logged.
+		_, _ = c.Chat(llm.WithScope(context.Background(), g), ask("M"))
 	}
 	if len(r.logs) != 2 || !strings.Contains(r.logs[0], "a.go: attempt 1/5 failed (HTTP 503") || !strings.Contains(r.logs[1], "b.go:") {
 		t.Errorf("logs = %q, want one line for a.go and one for b.go", r.logs)

@@ -32,7 +32,7 @@ func TestChatRedactsEchoedToken(t *testing.T) {
 			}
 			w.Header().Set("Content-Type", "application/json")
 			w.WriteHeader(status)
-			io.WriteString(w, `{"error":{"message":"Incorrect API key provided: `+token+`.","type":"invalid_request_error","code":"invalid_api_key"}}`)
+			_, _ = io.WriteString(w, `{"error":{"message":"Incorrect API key provided: `+token+`.","type":"invalid_request_error","code":"invalid_api_key"}}`)
 		}))
 		r := &recorder{}
 		opt := r.options()

@@ -60,7 +60,9 @@ func (h *headRecorder) Read(p []byte) (int, error) {
 // mergeBody overwrites top-level keys of the JSON body with the extra body.
 func (t *transport) mergeBody(req *http.Request) error {
 	raw, err := io.ReadAll(req.Body)
-	req.Body.Close()
+	if cerr := req.Body.Close(); err == nil {
+		err = cerr
+	}
 	if err != nil {
 		return fmt.Errorf("could not read request body: %w", err)
 	}

@@ -93,7 +93,7 @@ func TestSleepEndsWithTheContext(t *testing.T) {
 func TestTransportReadsRetryAfterAsHTTPDate(t *testing.T) {
 	now := time.Date(2026, 12, 1, 12, 0, 0, 0, time.UTC)
 	n := 0
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
 		n++
 		if n == 1 {
 			w.Header().Set("Retry-After", now.Add(42*time.Second).Format(http.TimeFormat))
@@ -106,11 +106,17 @@ func TestTransportReadsRetryAfterAsHTTPDate(t *testing.T) {
 	var slept []time.Duration
 	tr := NewTransport(srv.Client().Transport, Options{Now: func() time.Time { return now },
 		Sleep: func(_ context.Context, d time.Duration) error { slept = append(slept, d); return nil }})
-	resp, err := (&http.Client{Transport: tr}).Get(srv.URL)
+	req, err := http.NewRequestWithContext(t.Context(), http.MethodGet, srv.URL, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	resp.Body.Close()
+	resp, err := (&http.Client{Transport: tr}).Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := resp.Body.Close(); err != nil {
+		t.Fatal(err)
+	}
 	if resp.StatusCode != http.StatusOK || n != 2 || len(slept) != 1 || slept[0] != 42*time.Second {
 		t.Errorf("status %d after %d requests, slept %v; want 200 after 2, slept [42s]", resp.StatusCode, n, slept)
 	}

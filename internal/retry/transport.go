@@ -234,15 +234,19 @@ func isSecondaryLimit(resp *http.Response) bool {
 		return false
 	}
 	b, _ := io.ReadAll(io.LimitReader(resp.Body, 64<<10))
-	resp.Body.Close()
+	_ = resp.Body.Close() // the body read is all there is to keep
+
 	resp.Body = io.NopCloser(bytes.NewReader(b))
 	s := strings.ToLower(string(b))
 	return strings.Contains(s, "secondary rate limit") || strings.Contains(s, "abuse detection")
 }
 
+// drain reads (a bounded part of) a response that will not be used and
+// closes it, so the connection can be reused. A failure only costs that
+// connection, so errors are dropped.
 func drain(resp *http.Response) {
-	io.Copy(io.Discard, io.LimitReader(resp.Body, 64<<10))
-	resp.Body.Close()
+	_, _ = io.Copy(io.Discard, io.LimitReader(resp.Body, 64<<10))
+	_ = resp.Body.Close()
 }
 
 // Calls returns the number of read and write requests sent so far,

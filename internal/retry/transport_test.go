@@ -16,7 +16,7 @@ import (
 func TestLimiterWaitsForReset(t *testing.T) {
 	now := time.Unix(1_800_000_000, 0)
 	n := 0
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
 		n++
 		if n == 1 {
 			w.Header().Set("X-RateLimit-Remaining", "0")
@@ -24,7 +24,7 @@ func TestLimiterWaitsForReset(t *testing.T) {
 			return
 		}
 		w.WriteHeader(http.StatusForbidden)
-		w.Write([]byte(`{"message":"Resource not accessible by integration"}`))
+		_, _ = w.Write([]byte(`{"message":"Resource not accessible by integration"}`)) // fails only when the client has gone
 	}))
 	defer srv.Close()
 	var slept []time.Duration
@@ -33,20 +33,31 @@ func TestLimiterWaitsForReset(t *testing.T) {
 		return nil
 	}, Now: func() time.Time { return now }})
 	c := &http.Client{Transport: lim}
-	resp, err := c.Get(srv.URL)
+	req, err := http.NewRequestWithContext(t.Context(), http.MethodGet, srv.URL, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	resp.Body.Close()
+	resp, err := c.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := resp.Body.Close(); err != nil {
+		t.Fatal(err)
+	}
 	if resp.Header.Get("X-RateLimit-Remaining") != "" {
 		t.Error("rate-limit headers must be consumed by the limiter")
 	}
-	req, _ := http.NewRequest(http.MethodPost, srv.URL, strings.NewReader("{}"))
+	req, err = http.NewRequestWithContext(t.Context(), http.MethodPost, srv.URL, strings.NewReader("{}"))
+	if err != nil {
+		t.Fatal(err)
+	}
 	resp, err = c.Do(req)
 	if err != nil {
 		t.Fatal(err)
 	}
-	resp.Body.Close()
+	if err := resp.Body.Close(); err != nil {
+		t.Fatal(err)
+	}
 	if resp.StatusCode != http.StatusForbidden || n != 2 || len(slept) != 1 || slept[0] != 90*time.Second {
 		t.Errorf("status %d after %d requests, slept %v", resp.StatusCode, n, slept)
 	}

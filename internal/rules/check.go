@@ -34,10 +34,14 @@ func WriteList(w io.Writer) error {
 	if err != nil {
 		return err
 	}
-	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
-	fmt.Fprintln(tw, "ID\tTITLE\tPATTERNS")
+	var rows strings.Builder
+	rows.WriteString("ID\tTITLE\tPATTERNS\n")
 	for _, b := range cat {
-		fmt.Fprintf(tw, "%s\t%s\t%s\n", b.id, b.title, orNone(strings.Join(b.patterns, " "), "(everything else)"))
+		fmt.Fprintf(&rows, "%s\t%s\t%s\n", b.id, b.title, orNone(strings.Join(b.patterns, " "), "(everything else)"))
+	}
+	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
+	if _, err := io.WriteString(tw, rows.String()); err != nil {
+		return fmt.Errorf("could not write the rule list: %w", err)
 	}
 	if err := tw.Flush(); err != nil {
 		return fmt.Errorf("could not write the rule list: %w", err)

@@ -34,10 +34,10 @@ func ShortOfCaps(files []review.FileCoverage) bool {
 	return false
 }
 
-// CapFiles keeps at most max files reviewed, in the selection's order; the
-// others are not reviewed, reason too_many. max <= 0 means no cap.
-func CapFiles(files []review.FileCoverage, max int) []review.FileCoverage {
-	if max <= 0 {
+// CapFiles keeps at most limit files reviewed, in the selection's order; the
+// others are not reviewed, reason too_many. limit <= 0 means no cap.
+func CapFiles(files []review.FileCoverage, limit int) []review.FileCoverage {
+	if limit <= 0 {
 		return files
 	}
 	n := 0
@@ -45,9 +45,9 @@ func CapFiles(files []review.FileCoverage, max int) []review.FileCoverage {
 		if !files[i].Reviewed {
 			continue
 		}
-		if n++; n > max {
+		if n++; n > limit {
 			files[i].Reviewed, files[i].Reason = false, review.ReasonTooMany
-			files[i].Detail = fmt.Sprintf("over the cap of %d files reviewed per run (--max-files)", max)
+			files[i].Detail = fmt.Sprintf("over the cap of %d files reviewed per run (--max-files)", limit)
 		}
 	}
 	return files

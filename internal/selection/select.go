@@ -1,3 +1,6 @@
+// Package selection is the file-selection policy: which changed files are
+// reviewed and why the others are not (review.Reason), the generated-code
+// probe, and the credentials guard around the tools' sources.
 package selection
 
 import (

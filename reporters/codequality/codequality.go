@@ -1,3 +1,4 @@
+// Package codequality writes the review as a GitLab Code Quality report.
 package codequality
 
 import (

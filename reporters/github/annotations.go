@@ -1,3 +1,6 @@
+// Package github is everything GitHub: workflow-command annotations and
+// secret masking, the step summary, $GITHUB_OUTPUT, and the pull request
+// review poster (Review).
 package github
 
 import (

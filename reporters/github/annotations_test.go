@@ -70,7 +70,7 @@ func unescapeProperty(s string) string {
 
 // checkCommands asserts every output line is exactly one of our commands
 // and the adversarial text round-trips into the message.
-func checkCommands(t testing.TB, out string, r *review.Review) []parsedCommand {
+func checkCommands(t testing.TB, out string, _ *review.Review) []parsedCommand {
 	t.Helper()
 	if !strings.HasSuffix(out, "\n") && out != "" {
 		t.Fatalf("output does not end with a newline: %q", out)

@@ -1,3 +1,5 @@
+// Package jsonreport writes ocr's own JSON report (not named json, which
+// would shadow encoding/json).
 package jsonreport
 
 import (

@@ -1,3 +1,4 @@
+// Package sarif writes the review as a SARIF 2.1.0 log for code scanning.
 package sarif
 
 import (

@@ -97,7 +97,8 @@ func (s *Server) answer(w http.ResponseWriter, req Request, a Answer) {
 		body = body[:len(body)/2]
 	}
 	w.Header().Set("Content-Type", "application/json")
-	w.Write(body)
+	// A write fails only when the client has gone; there is no one to tell.
+	_, _ = w.Write(body)
 }
 
 func (s *Server) response(req Request, a Answer) openai.ChatCompletionResponse {
@@ -142,7 +143,7 @@ func writeRaw(w http.ResponseWriter, a Answer) {
 	}
 	w.Header().Set("Content-Type", ct)
 	w.WriteHeader(status)
-	io.WriteString(w, a.Body)
+	_, _ = io.WriteString(w, a.Body) // fails only when the client has gone
 }
 
 // writeError writes an OpenAI-style error body.
@@ -156,7 +157,8 @@ func writeError(w http.ResponseWriter, status int, msg string) {
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(status)
-	json.NewEncoder(w).Encode(map[string]any{"error": map[string]any{"message": msg, "type": typ}})
+	// Encoding a map of strings fails only when the client has gone.
+	_ = json.NewEncoder(w).Encode(map[string]any{"error": map[string]any{"message": msg, "type": typ}})
 }
 
 // validate enforces what OpenAI enforces: a model, messages, and every tool

@@ -1,6 +1,7 @@
 package llmtest
 
 import (
+	"context"
 	"net"
 	"testing"
 )
@@ -10,11 +11,14 @@ import (
 // server of this process holds it at that moment.
 func RefusedURL(t testing.TB) string {
 	t.Helper()
-	l, err := net.Listen("tcp", "127.0.0.1:0")
+	var lc net.ListenConfig
+	l, err := lc.Listen(context.Background(), "tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatalf("llmtest: %v", err)
 	}
 	addr := l.Addr().String()
-	l.Close()
+	if err := l.Close(); err != nil {
+		t.Fatalf("llmtest: release %s: %v", addr, err)
+	}
 	return "http://" + addr + "/v1"
 }

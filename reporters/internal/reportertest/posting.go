@@ -15,6 +15,8 @@ import (
 	"github.com/ocr-ci/ocr/review"
 )
 
+// PostHead and PostBase are the head and base commits of the fixture
+// review that the posting tests send.
 const (
 	PostHead = "2222222222222222222222222222222222222222"
 	PostBase = "1111111111111111111111111111111111111111"

@@ -13,12 +13,11 @@ import (
 func CompileSchema(t *testing.T, name string) *jsonschema.Schema {
 	t.Helper()
 	c := jsonschema.NewCompiler()
-	f, err := os.Open(filepath.Join("testdata", name))
+	data, err := os.ReadFile(filepath.Join("testdata", name))
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer f.Close()
-	doc, err := jsonschema.UnmarshalJSON(f)
+	doc, err := jsonschema.UnmarshalJSON(bytes.NewReader(data))
 	if err != nil {
 		t.Fatal(err)
 	}
