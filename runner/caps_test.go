@@ -77,7 +77,7 @@ func TestFileCapLeavesTheRestUnreviewed(t *testing.T) {
 	}{
 		{[]string{"--max-files", "5"}, 5},
 		{[]string{"--max-files", "1"}, 1},
-		{[]string{"--max-files", "-1"}, 12},
+		{[]string{"--max-files", "1000"}, 12},
 		{nil, 12}, // the default, 300
 	} {
 		p := previewJSON(t, append([]string{"--repo", r.dir, "--from", base, "--to", "HEAD"}, tc.args...)...)

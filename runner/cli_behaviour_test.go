@@ -69,7 +69,7 @@ func TestFlagErrorsAreOneLine(t *testing.T) {
 		{[]string{"review", "--concurrency", "0"}, `invalid value "0" for --concurrency: must be at least 1`},
 		{[]string{"review", "--concurrency", "-3"}, "--concurrency: must be at least 1"},
 		{[]string{"review", "--max-comments", "-1"}, "--max-comments: must be at least 1"},
-		{[]string{"review", "--max-tokens-budget", "-1"}, "--max-tokens-budget: must be 0 or more (0 means no budget)"},
+		{[]string{"review", "--max-tokens-budget", "-1"}, "--max-tokens-budget: must be 0 or more (0 means the default cap)"},
 		{[]string{"review", "--timeout", "0s"}, "--timeout: must be longer than 0"},
 		{[]string{"tools", "list", "--repo", "."}, "unknown flag --repo. Run 'ocr tools list --help'."},
 		{[]string{"rules", "list", "--x"}, "ocr rules list takes no arguments"},
