@@ -95,7 +95,7 @@ func (c *Command) newPoster(j *job, ch *Change, k reporters.Kind) reporters.Repo
 	changes := anchor.NewChangeSet(ch.Files)
 	if k == reporters.KindGitHubReview {
 		return &github.Review{
-			BaseURL: j.env.GitHub.APIURL, Token: j.env.GitHub.Token, Owner: j.ci.Owner, Repo: j.ci.Name,
+			BaseURL: j.env.GitHub.APIURL, Token: j.env.GitHub.Token, BotLogin: j.cfg.GitHubLogin, Owner: j.ci.Owner, Repo: j.ci.Name,
 			PR: j.ci.PR, HeadSHA: j.ci.HeadSHA, Changes: changes, MaxInline: j.cfg.MaxInline,
 			ReadOnly: j.ci.Fork || j.env.GitHub.Token == "", Fallback: c.fallback(j),
 			ConfigHash: j.configHash(), Logf: c.logf, Sleep: c.sleep,

@@ -81,6 +81,10 @@ type Config struct {
 	SarifCategory string `env:"OCR_SARIF_CATEGORY"`
 	// Full disables incremental reviews of pull requests.
 	Full bool `env:"OCR_FULL"`
+	// GitHubLogin is the account a bot token (GITHUB_TOKEN, a GitHub App
+	// installation token) posts as, e.g. "my-app[bot]"; only its comments
+	// count as ocr's own. Empty means github-actions[bot], GITHUB_TOKEN's.
+	GitHubLogin string `env:"OCR_GITHUB_LOGIN"`
 
 	// FromIsGuess is set when From was guessed by CI detection (the default
 	// branch of a new branch's push) and may be missing from the clone.
