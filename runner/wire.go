@@ -17,15 +17,18 @@ import (
 )
 
 // buildReporters is the one place that turns report specs into reporters.
-// It returns them and a func that closes their files.
+// It returns them and a func that closes their files. A file that cannot
+// be opened (it became a symlink since the check) leaves out its report
+// only: the others are still written, and closing returns its error.
 func (c *Command) buildReporters(j *job, ch *Change) (reporters.Multi, func() error, error) {
 	var (
-		multi   reporters.Multi
-		closers []io.Closer
-		sarif   string
+		multi    reporters.Multi
+		closers  []io.Closer
+		sarif    string
+		openErrs []error
 	)
 	closeAll := func() error {
-		var errs []error
+		errs := openErrs
 		for _, cl := range closers {
 			errs = append(errs, cl.Close())
 		}
@@ -40,8 +43,8 @@ func (c *Command) buildReporters(j *job, ch *Change) (reporters.Multi, func() er
 		}
 		w, err := s.Open(c.Stdout)
 		if err != nil {
-			closeAll()
-			return nil, nil, err
+			openErrs = append(openErrs, err)
+			continue
 		}
 		closers = append(closers, w)
 		if s.Kind == reporters.KindSARIF {
