@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"os"
 	"strings"
 	"time"
 
@@ -158,9 +157,9 @@ func background(cfg *config.Config) (string, error) {
 	if cfg.BackgroundFile == "" {
 		return cfg.Background, nil
 	}
-	data, err := os.ReadFile(cfg.BackgroundFile)
+	data, err := cfg.ReadSetting("--background-file", cfg.BackgroundFile)
 	if err != nil {
-		return "", usagef("could not read --background-file: %w", err)
+		return "", usagef("%w", err)
 	}
 	return cfg.Background + "\n" + string(data), nil
 }

@@ -89,6 +89,10 @@ type Config struct {
 	// FromIsGuess is set when From was guessed by CI detection (the default
 	// branch of a new branch's push) and may be missing from the clone.
 	FromIsGuess bool
+	// Loaded holds the settings files (--rule, --background-file, --tools)
+	// once read from their trusted source (see FileSource), by flag name.
+	// A setting missing from it is read from disk.
+	Loaded map[string][]byte
 }
 
 // Bind registers the review flags on fs with the environment's values as
