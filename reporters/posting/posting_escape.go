@@ -153,6 +153,7 @@ func postBreakComment(s string) string {
 func postEscapeLine(l string) string {
 	var b strings.Builder
 	text := 0 // start of the text not yet written
+	none := postNoCloser{}
 	for i := 0; i < len(l); {
 		if l[i] != '`' {
 			i++
@@ -166,8 +167,13 @@ func postEscapeLine(l string) string {
 		if postEscaped(l[text:i]) {
 			open++ // "\`" is a literal backtick; the rest of the run may open
 		}
-		if k := n - (open - i); k > 0 {
-			if end := postClosingRun(l[open+k:], k); end >= 0 {
+		if k := n - (open - i); k > 0 && open+k < none.at(k) {
+			end := postClosingRun(l[open+k:], k)
+			if end < 0 {
+				// None from here means none from anywhere later: each
+				// length is searched to the end at most once.
+				none[k] = open + k
+			} else {
 				b.WriteString(postEscapeText(l[text:open]))
 				b.WriteString(postBreakComment(l[open : open+k+end+k]))
 				i = open + k + end + k
@@ -179,6 +185,17 @@ func postEscapeLine(l string) string {
 	}
 	b.WriteString(postEscapeText(l[text:]))
 	return b.String()
+}
+
+// postNoCloser maps a backtick run length to the position from which no
+// run of that length follows; missing means not searched yet.
+type postNoCloser map[int]int
+
+func (m postNoCloser) at(k int) int {
+	if v, ok := m[k]; ok {
+		return v
+	}
+	return int(^uint(0) >> 1)
 }
 
 // postEscaped reports whether text ends with an odd run of backslashes,
@@ -224,11 +241,19 @@ func postEscapeText(s string) string {
 			b.WriteString("&amp;")
 		case c == '`' && !postEscaped(s[:i]):
 			b.WriteString("&#96;")
-		case c == '~' && (postRun(s, i, '~') >= 3):
-			b.WriteString("&#126;")
+		case c == '~' && (i == 0 || s[i-1] != '~'):
+			n := postRun(s, i, '~')
+			if n >= 3 {
+				b.WriteString(strings.Repeat("&#126;", n))
+			} else {
+				b.WriteString(s[i : i+n])
+			}
+			i += n - 1
 		case c == '!' && i+1 < len(s) && s[i+1] == '[':
 			b.WriteString(`!\`)
-		case c == '@' && i+1 < len(s) && postWordByte(s[i+1]) && (i == 0 || !postWordByte(s[i-1])):
+		case c == '@' && (i == 0 || !postAlnum(s[i-1])):
+			// Whatever follows: "@*name*" or "@[name]()" would put the
+			// name right after the "@" once rendered.
 			b.WriteString("@" + zeroWidthSpace)
 		default:
 			b.WriteByte(c)
@@ -249,9 +274,13 @@ func postRun(s string, i int, c byte) int {
 	return k - j
 }
 
-func postWordByte(c byte) bool {
-	return c == '_' || c == '-' || c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z'
+// postAlnum reports an ASCII letter or digit: an "@" after one is an
+// e-mail address, not a mention. After anything else ("_" and "*" delimit
+// emphasis, and are gone once rendered) it could mention.
+func postAlnum(c byte) bool {
+	return c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z'
 }
+
 
 // postCode renders an untrusted name (a path from the diff, a rule id) as
 // an inline code span. Backticks would end the span and are dropped; a line

@@ -6,6 +6,7 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/yuin/goldmark"
 	"github.com/yuin/goldmark/ast"
@@ -23,7 +24,7 @@ var commonMark = goldmark.New(goldmark.WithExtensions(extension.GFM))
 
 // mention is a live @user, @org/team, @all or @here: "@" after the start
 // of a text run or a character that is not part of a name.
-var mention = regexp.MustCompile(`(^|[^A-Za-z0-9_\-])@[A-Za-z0-9]`)
+var mention = regexp.MustCompile(`(^|[^A-Za-z0-9])@[A-Za-z0-9]`)
 
 // renderProblems lists what is wrong with body as rendered; allowedHTML
 // are the raw HTML fragments ocr itself writes (markers, <sub>, <details>).
@@ -238,5 +239,23 @@ func TestStickySummaryRendersSafely(t *testing.T) {
 	}
 	if t.Failed() {
 		t.Logf("body:\n%s", body)
+	}
+}
+
+// TestPostSafeIsNotQuadratic: long runs of backticks of many lengths and
+// of tildes, which a naive scan searches again and again, escape in time
+// proportional to their size.
+func TestPostSafeIsNotQuadratic(t *testing.T) {
+	var b strings.Builder
+	for i := 0; b.Len() < 200000; i++ {
+		b.WriteString(strings.Repeat("`", 1+i%40) + " x ")
+	}
+	inputs := []string{b.String(), strings.Repeat("~", 200000), strings.Repeat("` ", 100000), strings.Repeat("\\`", 100000)}
+	for _, in := range inputs {
+		start := time.Now()
+		postSafe(in)
+		if d := time.Since(start); d > 2*time.Second {
+			t.Errorf("postSafe of %d bytes took %s", len(in), d)
+		}
 	}
 }
