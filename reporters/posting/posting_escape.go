@@ -281,7 +281,6 @@ func postAlnum(c byte) bool {
 	return c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z'
 }
 
-
 // postCode renders an untrusted name (a path from the diff, a rule id) as
 // an inline code span. Backticks would end the span and are dropped; a line
 // break would end it too (a blank line ends the paragraph, and what follows
