@@ -1,6 +1,7 @@
 package runner
 
 import (
+	"cmp"
 	"context"
 	"time"
 
@@ -125,6 +126,13 @@ func (c *Command) loadSettings(ctx context.Context, cfg *config.Config, cx ci.Co
 		return err
 	}
 	defer repo.Close()
+	if _, err := repo.ResolveCommit(ctx, cfg.ConfigRef); err != nil {
+		// A shallow clone may lack the base yet: fetch it as the review would.
+		notes, _ := repo.EnsureHistory(ctx, cfg.ConfigRef, cmp.Or(cfg.To, cfg.Commit, "HEAD"))
+		for _, n := range notes {
+			c.logf("%s", n)
+		}
+	}
 	src := config.FileSource{Ref: cfg.ConfigRef, Root: repo.Dir(), ReadAt: func(ref, rel string) ([]byte, error) {
 		return repo.ReadFile(ctx, ref, rel)
 	}}
