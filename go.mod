@@ -12,6 +12,7 @@ require (
 	github.com/sethvargo/go-envconfig v1.4.3
 	github.com/sethvargo/go-githubactions v1.3.1
 	github.com/tiktoken-go/tokenizer v0.10.0
+	github.com/yuin/goldmark v1.8.7
 	gitlab.com/gitlab-org/api/client-go v1.46.0
 	gopkg.in/yaml.v3 v3.0.1
 )

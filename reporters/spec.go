@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"strings"
 )
 
@@ -131,9 +130,10 @@ func kindList() string {
 	return strings.Join(names, ", ")
 }
 
-// Check fails when the spec's file cannot be written, without truncating an
-// existing file; a file it had to create is removed again. Run it for every
-// spec before the review starts so no tokens are spent for nothing.
+// Check fails when the spec's file cannot be written (see CheckPath): it
+// is a symlink or not a regular file, or its directory refuses a new file.
+// Nothing is written that stays. Run it for every spec before the review
+// starts so no tokens are spent for nothing.
 func (s Spec) Check() error {
 	if s.Path == "" || s.Path == Stdout {
 		if s.Kind == KindGitHubSummary && s.Path == "" {
@@ -141,17 +141,8 @@ func (s Spec) Check() error {
 		}
 		return nil
 	}
-	_, statErr := os.Stat(s.Path)
-	f, err := os.OpenFile(s.Path, os.O_WRONLY|os.O_CREATE, 0o644)
-	if err != nil {
-		return fmt.Errorf("cannot write %s report to %q (check the directory exists and is writable): %w", s.Kind, s.Path, err)
-	}
-	err = f.Close()
-	if errors.Is(statErr, os.ErrNotExist) {
-		err = errors.Join(err, os.Remove(s.Path))
-	}
-	if err != nil {
-		return fmt.Errorf("cannot write %s report to %q: %w", s.Kind, s.Path, err)
+	if err := CheckPath(s.Path); err != nil {
+		return fmt.Errorf("report %s: %w", s.Kind, err)
 	}
 	return nil
 }
@@ -166,8 +157,9 @@ func CheckWritable(specs []Spec) error {
 	return errors.Join(errs...)
 }
 
-// Open opens the spec's output: stdout for Stdout (never closed), the file
-// truncated otherwise — except github-summary, which GitHub expects appended.
+// Open opens the spec's output: stdout for Stdout (never closed), else a
+// new file renamed over the path when closed (CreateFile) — except
+// github-summary, which GitHub expects appended (AppendFile).
 func (s Spec) Open(stdout io.Writer) (io.WriteCloser, error) {
 	if s.Path == Stdout {
 		return nopCloser{stdout}, nil
@@ -175,13 +167,17 @@ func (s Spec) Open(stdout io.Writer) (io.WriteCloser, error) {
 	if s.Path == "" {
 		return nil, fmt.Errorf("report %s has no output file: write %s=PATH", s.Kind, s.Kind)
 	}
-	flag := os.O_WRONLY | os.O_CREATE | os.O_TRUNC
+	var (
+		f   io.WriteCloser
+		err error
+	)
 	if s.Kind == KindGitHubSummary {
-		flag = os.O_WRONLY | os.O_CREATE | os.O_APPEND
+		f, err = AppendFile(s.Path)
+	} else {
+		f, err = CreateFile(s.Path)
 	}
-	f, err := os.OpenFile(s.Path, flag, 0o644)
 	if err != nil {
-		return nil, fmt.Errorf("cannot open %s report %q for writing: %w", s.Kind, s.Path, err)
+		return nil, fmt.Errorf("report %s: %w", s.Kind, err)
 	}
 	return f, nil
 }

@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"os"
 
 	"github.com/ocr-ci/ocr/internal/config"
 	"github.com/ocr-ci/ocr/internal/git"
@@ -62,9 +61,9 @@ func (c *Command) ruleSetFor(ctx context.Context, cfg *config.Config) (*rules.Se
 func loadRules(ctx context.Context, cfg *config.Config, repo *git.Repo, ref string) (*rules.Set, error) {
 	opt := rules.Options{}
 	if cfg.Rule != "" {
-		data, err := os.ReadFile(cfg.Rule)
+		data, err := cfg.ReadSetting("--rule", cfg.Rule)
 		if err != nil {
-			return nil, usagef("could not read --rule file: %w", err)
+			return nil, usagef("%w", err)
 		}
 		opt.RuleFile, opt.RuleFileName = data, cfg.Rule
 	}

@@ -6,7 +6,6 @@ import (
 	"errors"
 	"flag"
 	"io"
-	"os"
 	"strings"
 
 	"github.com/ocr-ci/ocr/internal/ci"
@@ -53,9 +52,9 @@ func loadRegistry(cfg *config.Config) (*tools.Registry, error) {
 	if cfg.Tools == "" {
 		return tools.Default(), nil
 	}
-	data, err := os.ReadFile(cfg.Tools)
+	data, err := cfg.ReadSetting("--tools", cfg.Tools)
 	if err != nil {
-		return nil, usagef("could not read --tools file: %w", err)
+		return nil, usagef("%w", err)
 	}
 	reg, err := tools.Load(data)
 	if err != nil {

@@ -79,3 +79,37 @@ func TestToolsNeverShowCredentialsThroughSymlinks(t *testing.T) {
 		done()
 	}
 }
+
+// TestReportSymlinkIsAUsageError: a report path the pull request made a
+// symlink stops the run before the review with exit 2 and the path named;
+// the file it points to is untouched.
+func TestReportSymlinkIsAUsageError(t *testing.T) {
+	for _, report := range []string{"sarif=ocr.sarif", "codequality=gl-code-quality-report.json", "json=out/ocr.json"} {
+		t.Run(report, func(t *testing.T) {
+			clearCI(t)
+			r := newTestRepo(t)
+			r.write("a.go", "package a\n")
+			r.commit("a")
+			victim := filepath.Join(t.TempDir(), ".bashrc")
+			if err := os.WriteFile(victim, []byte("safe\n"), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			_, path, _ := strings.Cut(report, "=")
+			target := victim
+			if dir, _, ok := strings.Cut(path, "/"); ok {
+				path, target = dir, filepath.Dir(victim)
+			}
+			if err := os.Symlink(target, filepath.Join(r.dir, path)); err != nil {
+				t.Fatal(err)
+			}
+			t.Chdir(r.dir)
+			code, _, stderr := run(t, "review", "--commit", "HEAD", "--report", report)
+			if code != 2 || !strings.Contains(stderr, "symlink") || !strings.Contains(stderr, path) {
+				t.Errorf("exit %d, stderr %q; want 2 naming the symlink %q", code, stderr, path)
+			}
+			if b, _ := os.ReadFile(victim); string(b) != "safe\n" {
+				t.Errorf("the file behind the symlink was written: %q", b)
+			}
+		})
+	}
+}

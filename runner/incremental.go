@@ -1,10 +1,15 @@
 package runner
 
 import (
+	"cmp"
 	"context"
+	"fmt"
 
 	"github.com/ocr-ci/ocr/anchor"
+	"github.com/ocr-ci/ocr/internal/config"
 	"github.com/ocr-ci/ocr/internal/git"
+	"github.com/ocr-ci/ocr/internal/rules"
+	"github.com/ocr-ci/ocr/internal/selection"
 	"github.com/ocr-ci/ocr/reporters/posting"
 	"github.com/ocr-ci/ocr/review"
 )
@@ -110,4 +115,56 @@ func mergeCoverage(full, inc []review.FileCoverage, since string) []review.FileC
 		out = append(out, f)
 	}
 	return out
+}
+
+// narrow selects what an incremental review covers: the files the commits
+// since the last reviewed head touched. Selection is decided on the whole
+// pull request, not on the increment alone: a file excluded at the last
+// reviewed head (a generated header, under vendor/) that a later commit
+// makes reviewable (removing the header, renaming it out of vendor/)
+// without touching the rest of its content was never reviewed, so it is
+// reviewed now with its whole pull-request diff. Missing this would let
+// code reach the head unreviewed while the review says complete.
+func (c *Command) narrow(ctx context.Context, cfg *config.Config, repo *git.Repo, full *Change, fullP Preview, inc *Change, set *rules.Set) (*narrowed, error) {
+	files := applyRuleSelection(selection.Files(inc.Files, inc.Diffs, c.selection(ctx, cfg, repo, inc)), set)
+	prev := &Change{Mode: "range", Base: full.Base, Head: inc.Base}
+	if err := prev.parse(repo.DiffText(ctx, full.Base, inc.Base)); err != nil {
+		return nil, fmt.Errorf("could not compute the pull request as last reviewed (%s): %w", short(inc.Base), err)
+	}
+	before := coverageByPath(applyRuleSelection(selection.Files(prev.Files, prev.Diffs, c.selection(ctx, cfg, repo, prev)), set))
+	now := coverageByPath(fullP.Files)
+	fullFiles := map[string]anchor.File{}
+	for _, f := range full.Files {
+		fullFiles[f.Path()] = f
+	}
+	for i, f := range inc.Files {
+		then, wasInPR := before[cmp.Or(f.OldPath, f.NewPath)]
+		if f.Status == anchor.StatusAdded {
+			then, wasInPR = before[f.Path()]
+		}
+		cur, ok := now[f.Path()]
+		whole, inFull := fullFiles[f.Path()]
+		if !wasInPR || then.Reviewed || !ok || !cur.Reviewed || !inFull {
+			continue
+		}
+		inc.Files[i] = whole
+		for _, p := range []string{whole.NewPath, whole.OldPath} {
+			if p != "" {
+				inc.Diffs[p] = whole.Raw
+			}
+		}
+		cur.Detail = fmt.Sprintf("not reviewed at %s (%s as %s), reviewable now: its whole diff is reviewed",
+			short(inc.Base), then.Reason, then.Path)
+		files[i] = cur
+		c.logf("%s was %s at %s and is reviewable now: reviewing its whole diff", f.Path(), then.Reason, short(inc.Base))
+	}
+	return &narrowed{Change: inc, Preview: newPreview(inc, files)}, nil
+}
+
+func coverageByPath(files []review.FileCoverage) map[string]review.FileCoverage {
+	m := make(map[string]review.FileCoverage, len(files))
+	for _, f := range files {
+		m[f.Path] = f
+	}
+	return m
 }

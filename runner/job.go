@@ -1,6 +1,7 @@
 package runner
 
 import (
+	"cmp"
 	"context"
 	"time"
 
@@ -45,6 +46,9 @@ func (c *Command) newJob(ctx context.Context, cfg *config.Config) (*job, error) 
 	// cfg was validated once, by parseConfig; the detected context only
 	// fills what was left open, with well-formed values.
 	applyContext(cfg, j.ci)
+	if err := c.loadSettings(ctx, cfg, j.ci); err != nil {
+		return nil, err
+	}
 	if j.failOn, err = reporters.ParseFailOn(cfg.FailOn); err != nil {
 		return nil, usagef("%w", err)
 	}
@@ -113,4 +117,38 @@ func (j *job) secrets() []string {
 		out = append(out, v)
 	}
 	return out
+}
+
+// loadSettings reads the settings files (--rule, --background-file,
+// --tools) once, in CI at the trusted config ref for a path inside the
+// repository: the work tree there is the pull request's checkout.
+func (c *Command) loadSettings(ctx context.Context, cfg *config.Config, cx ci.Context) error {
+	files := cfg.SettingFiles()
+	if len(files) == 0 || cx.Platform == ci.PlatformLocal || cfg.ConfigRef == "" {
+		return nil
+	}
+	repo, err := c.openRepo(ctx, cfg)
+	if err != nil {
+		return err
+	}
+	defer repo.Close()
+	if _, err := repo.ResolveCommit(ctx, cfg.ConfigRef); err != nil {
+		// A shallow clone may lack the base yet: fetch it as the review would.
+		notes, _ := repo.EnsureHistory(ctx, cfg.ConfigRef, cmp.Or(cfg.To, cfg.Commit, "HEAD"))
+		for _, n := range notes {
+			c.logf("%s", n)
+		}
+	}
+	src := config.FileSource{Ref: cfg.ConfigRef, Root: repo.Dir(), ReadAt: func(ref, rel string) ([]byte, error) {
+		return repo.ReadFile(ctx, ref, rel)
+	}}
+	cfg.Loaded = map[string][]byte{}
+	for name, p := range files {
+		data, err := src.Read(name, p)
+		if err != nil {
+			return usagef("%w", err)
+		}
+		cfg.Loaded[name] = data
+	}
+	return nil
 }

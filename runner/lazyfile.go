@@ -3,9 +3,7 @@ package runner
 import (
 	"context"
 	"errors"
-	"fmt"
 	"io"
-	"os"
 
 	"github.com/ocr-ci/ocr/reporters"
 	"github.com/ocr-ci/ocr/review"
@@ -22,9 +20,9 @@ var _ reporters.Reporter = (*lazyFile)(nil)
 
 // Report opens the file for appending and runs the wrapped reporter.
 func (l *lazyFile) Report(ctx context.Context, r *review.Review) error {
-	f, err := os.OpenFile(l.path, os.O_WRONLY|os.O_CREATE|os.O_APPEND, 0o644)
+	f, err := reporters.AppendFile(l.path)
 	if err != nil {
-		return fmt.Errorf("could not open %s for appending: %w", l.path, err)
+		return err
 	}
 	err = l.make(f).Report(ctx, r)
 	return errors.Join(err, f.Close())

@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"os"
 	"strings"
 	"time"
 
@@ -40,7 +39,7 @@ func (c *Command) fullReview(ctx context.Context, j *job) int {
 	}
 	defer pr.repo.Close()
 	repo, ch, p, set := pr.repo, pr.change, pr.preview, pr.rules
-	inc, earlier := c.scope(ctx, j, repo, ch, set)
+	inc, earlier := c.scope(ctx, j, repo, ch, p, set)
 	reviewCh, reviewP := ch, p
 	if inc != nil {
 		reviewCh = inc.Change
@@ -70,7 +69,7 @@ type narrowed struct {
 // scope decides between a full and an incremental review and says why;
 // for an incremental one it returns the narrowed change and the last
 // review's findings.
-func (c *Command) scope(ctx context.Context, j *job, repo *git.Repo, ch *Change, set *rules.Set) (*narrowed, []review.Comment) {
+func (c *Command) scope(ctx context.Context, j *job, repo *git.Repo, ch *Change, p Preview, set *rules.Set) (*narrowed, []review.Comment) {
 	inc, earlier, why := c.incremental(ctx, j, repo, ch)
 	if inc == nil {
 		if why != "" {
@@ -78,9 +77,13 @@ func (c *Command) scope(ctx context.Context, j *job, repo *git.Repo, ch *Change,
 		}
 		return nil, nil
 	}
+	n, err := c.narrow(ctx, j.cfg, repo, ch, p, inc, set)
+	if err != nil {
+		c.logf("full review: %v", err)
+		return nil, nil
+	}
 	c.logf("incremental review: only what changed since %s (--full reviews everything)", short(inc.Base))
-	files := selection.Files(inc.Files, inc.Diffs, c.selection(ctx, j.cfg, repo, inc))
-	return &narrowed{Change: inc, Preview: newPreview(inc, applyRuleSelection(files, set))}, earlier
+	return n, earlier
 }
 
 // configRef is where repository configuration is trusted from: --config-ref
@@ -160,9 +163,9 @@ func background(cfg *config.Config) (string, error) {
 	if cfg.BackgroundFile == "" {
 		return cfg.Background, nil
 	}
-	data, err := os.ReadFile(cfg.BackgroundFile)
+	data, err := cfg.ReadSetting("--background-file", cfg.BackgroundFile)
 	if err != nil {
-		return "", usagef("could not read --background-file: %w", err)
+		return "", usagef("%w", err)
 	}
 	return cfg.Background + "\n" + string(data), nil
 }

@@ -10,6 +10,7 @@ import (
 	"github.com/ocr-ci/ocr/internal/git"
 	"github.com/ocr-ci/ocr/internal/rules"
 	"github.com/ocr-ci/ocr/internal/selection"
+	"github.com/ocr-ci/ocr/reporters"
 )
 
 // review runs `ocr review`.
@@ -126,9 +127,13 @@ func (c *Command) output(path string) (w interface{ Write([]byte) (int, error) }
 	if path == "" || path == "-" {
 		return c.Stdout, func() {}, nil
 	}
-	f, err := os.Create(path)
+	f, err := reporters.CreateFile(path)
 	if err != nil {
 		return nil, nil, usagef("could not write %q: %w (choose a writable --output path)", path, err)
 	}
-	return f, func() { f.Close() }, nil
+	return f, func() {
+		if err := f.Close(); err != nil {
+			c.logf("%v", err)
+		}
+	}, nil
 }

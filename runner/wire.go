@@ -21,13 +21,16 @@ import (
 
 // buildReporters is the one place that turns report specs into reporters.
 // It returns them and a func that closes their files and returns the paths
-// of the report files written in full.
+// of the report files written in full. A file that cannot be opened (it
+// became a symlink since the check) leaves out its report only: the others
+// are still written, and closing returns its error.
 func (c *Command) buildReporters(j *job, ch *Change) (reporters.Multi, func() ([]string, error), error) {
 	var (
-		multi   reporters.Multi
-		closers []io.Closer
-		files   []*fileReport
-		sarif   string
+		multi    reporters.Multi
+		closers  []io.Closer
+		files    []*fileReport
+		sarif    string
+		openErrs []error
 	)
 	closeAll := func() ([]string, error) {
 		var errs []error
@@ -40,7 +43,7 @@ func (c *Command) buildReporters(j *job, ch *Change) (reporters.Multi, func() ([
 				wrote = append(wrote, f.path)
 			}
 		}
-		return wrote, errors.Join(errs...)
+		return wrote, errors.Join(append(openErrs, errs...)...)
 	}
 	closeOnErr := func() { closeAll() }
 	for _, s := range j.specs {
@@ -52,8 +55,8 @@ func (c *Command) buildReporters(j *job, ch *Change) (reporters.Multi, func() ([
 		}
 		w, err := s.Open(c.Stdout)
 		if err != nil {
-			closeOnErr()
-			return nil, nil, err
+			openErrs = append(openErrs, err)
+			continue
 		}
 		closers = append(closers, w)
 		if s.Kind == reporters.KindSARIF {
@@ -128,7 +131,7 @@ func (c *Command) newPoster(j *job, ch *Change, k reporters.Kind) reporters.Repo
 	changes := anchor.NewChangeSet(ch.Files)
 	if k == reporters.KindGitHubReview {
 		return &github.Review{
-			BaseURL: j.env.GitHub.APIURL, GraphQLURL: j.env.GitHub.GraphQLURL, Token: j.env.GitHub.Token, Owner: j.ci.Owner, Repo: j.ci.Name,
+			BaseURL: j.env.GitHub.APIURL, GraphQLURL: j.env.GitHub.GraphQLURL, Token: j.env.GitHub.Token, BotLogin: j.cfg.GitHubLogin, Owner: j.ci.Owner, Repo: j.ci.Name,
 			PR: j.ci.PR, HeadSHA: j.ci.HeadSHA, Changes: changes, MaxInline: j.cfg.MaxInline,
 			ReadOnly: j.ci.Fork || j.env.GitHub.Token == "", Fallback: c.fallback(j),
 			ConfigHash: j.configHash(), Logf: c.logf, Sleep: c.sleep,

@@ -1,6 +1,7 @@
 package ci
 
 import (
+	"cmp"
 	"encoding/json"
 	"fmt"
 	"os"
@@ -75,14 +76,39 @@ type githubEvent struct {
 		Number      int             `json:"number"`
 		PullRequest json.RawMessage `json:"pull_request"`
 	} `json:"issue"`
-	WorkflowRun *struct {
-		HeadSHA      string     `json:"head_sha"`
-		PullRequests []githubPR `json:"pull_requests"`
-	} `json:"workflow_run"`
-	Repository struct {
+	WorkflowRun *githubWorkflowRun `json:"workflow_run"`
+	Repository  struct {
 		FullName      string `json:"full_name"`
 		DefaultBranch string `json:"default_branch"`
 	} `json:"repository"`
+}
+
+// githubWorkflowRun is the run that triggered a workflow_run event.
+// https://docs.github.com/webhooks/webhook-events-and-payloads#workflow_run
+type githubWorkflowRun struct {
+	HeadSHA      string     `json:"head_sha"`
+	PullRequests []githubPR `json:"pull_requests"`
+	// Event is what triggered that run: "pull_request" for a pull
+	// request's run, whose head the pull request's author wrote.
+	Event          string `json:"event"`
+	HeadRepository struct {
+		FullName string `json:"full_name"`
+	} `json:"head_repository"`
+	Repository struct {
+		FullName string `json:"full_name"`
+	} `json:"repository"`
+}
+
+// fromPullRequest reports whether the run's head comes from a pull
+// request, a fork's included: GitHub leaves pull_requests empty for a
+// fork, so the event and the head repository tell.
+func (wr githubWorkflowRun) fromPullRequest(repo string) bool {
+	if strings.HasPrefix(wr.Event, "pull_request") {
+		return true
+	}
+	head := wr.HeadRepository.FullName
+	base := cmp.Or(wr.Repository.FullName, repo)
+	return head != "" && base != "" && !strings.EqualFold(head, base)
 }
 
 type githubPR struct {
@@ -126,10 +152,8 @@ func detectGitHub(g GitHubEnv) (Context, error) {
 			ctx.Why = fmt.Sprintf("comment on pull request #%d: its SHAs are read from the API", ctx.PR)
 		}
 	case "workflow_run":
-		if wr := ev.WorkflowRun; wr != nil && len(wr.PullRequests) > 0 {
-			ctx.fromPR(wr.PullRequests[0], "workflow_run")
-		} else if wr != nil {
-			ctx.Commit, ctx.Why = wr.HeadSHA, "workflow_run without a pull request: its head commit"
+		if err := ctx.fromWorkflowRun(ev, g); err != nil {
+			return ctx, err
 		}
 	case "push":
 		ctx.fromPush(ev, g.SHA)
@@ -141,6 +165,37 @@ func detectGitHub(g GitHubEnv) (Context, error) {
 		ctx.Reports = []string{"github-annotations", "github-summary", defaultSARIF.String()}
 	}
 	return ctx, nil
+}
+
+// fromWorkflowRun reviews the triggering run's pull request, or its head
+// commit. A run for a pull request (from a fork, pull_requests is empty)
+// is untrusted: configuration is read from the default branch, the commit
+// this workflow runs at (GITHUB_SHA), never from the head.
+func (c *Context) fromWorkflowRun(ev githubEvent, g GitHubEnv) error {
+	wr := ev.WorkflowRun
+	switch {
+	case wr == nil:
+		return nil
+	case len(wr.PullRequests) > 0:
+		c.fromPR(wr.PullRequests[0], "workflow_run")
+		return nil
+	}
+	c.Commit, c.Why = wr.HeadSHA, "workflow_run without a pull request: its head commit"
+	if !wr.fromPullRequest(ev.Repository.FullName) {
+		return nil
+	}
+	c.ConfigRef = g.SHA
+	if c.ConfigRef == "" && ev.Repository.DefaultBranch != "" {
+		c.ConfigRef = "origin/" + ev.Repository.DefaultBranch
+	}
+	if c.ConfigRef == "" {
+		return fmt.Errorf("workflow_run of a pull request (%s from %s): its head is untrusted, and neither GITHUB_SHA "+
+			"nor the repository's default branch names the trusted configuration: set OCR_CONFIG_REF", wr.Event,
+			cmp.Or(wr.HeadRepository.FullName, "?"))
+	}
+	c.Why = fmt.Sprintf("workflow_run of a pull request (%s, head repository %s): its head commit, configuration from %s",
+		cmp.Or(wr.Event, "?"), cmp.Or(wr.HeadRepository.FullName, "?"), c.ConfigRef)
+	return nil
 }
 
 // fromPR reviews merge-base(base, head)..head — never GITHUB_SHA, which is a

@@ -102,3 +102,42 @@ func detect2(t *testing.T, e Env) Context {
 }
 
 func sprintf(format string, args ...any) string { return fmt.Sprintf(format, args...) }
+
+// TestDetectWorkflowRunOfAPullRequest: a workflow_run whose triggering run
+// belongs to a pull request is untrusted even when pull_requests is empty
+// (always so for a fork): the head commit is reviewed, and configuration is
+// read from the default branch this workflow runs at (GITHUB_SHA), never
+// from the head (config ref "" means the reviewed commit).
+func TestDetectWorkflowRunOfAPullRequest(t *testing.T) {
+	const head, main = "h000000000000000000000000000000000000000", "d000000000000000000000000000000000000000"
+	run := func(event, headRepo string) string {
+		return sprintf(`{"workflow_run":{"head_sha":%q,"event":%q,"pull_requests":[],
+		  "head_repository":{"full_name":%q},"repository":{"full_name":"o/r"}},
+		  "repository":{"full_name":"o/r","default_branch":"main"}}`, head, event, headRepo)
+	}
+	for _, c := range []struct {
+		name, payload, sha, want string
+	}{
+		{"fork pull_request", run("pull_request", "mallory/r"), main, main},
+		{"fork pull_request_target", run("pull_request_target", "mallory/r"), main, main},
+		{"same-repository pull_request, no PR listed", run("pull_request", "o/r"), main, main},
+		{"head from another repository", run("push", "mallory/r"), main, main},
+		{"head repository differs only by case is the same", run("push", "O/R"), main, ""},
+		{"no GITHUB_SHA: the default branch", run("pull_request", "mallory/r"), "", "origin/main"},
+		{"push in the repository stays trusted", run("push", "o/r"), main, ""},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			got, err := Detect(Env{GitHub: GitHubEnv{Actions: true, EventName: "workflow_run", EventPath: eventFile(t, c.payload), Repository: "o/r", SHA: c.sha}})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got.Commit != head || got.ConfigRef != c.want {
+				t.Errorf("commit %q, config ref %q; want %q, %q (%s)", got.Commit, got.ConfigRef, head, c.want, got.Why)
+			}
+		})
+	}
+	noRef := sprintf(`{"workflow_run":{"head_sha":%q,"event":"pull_request","pull_requests":[]}}`, head)
+	if _, err := Detect(Env{GitHub: GitHubEnv{Actions: true, EventName: "workflow_run", EventPath: eventFile(t, noRef), Repository: "o/r"}}); err == nil {
+		t.Error("an untrusted workflow_run with no trusted ref was accepted")
+	}
+}

@@ -103,10 +103,18 @@ type Config struct {
 	Full bool `env:"OCR_FULL"`
 	// Verbose lists every file not reviewed in the text report.
 	Verbose bool `env:"OCR_VERBOSE"`
+	// GitHubLogin is the account a bot token (GITHUB_TOKEN, a GitHub App
+	// installation token) posts as, e.g. "my-app[bot]"; only its comments
+	// count as ocr's own. Empty means github-actions[bot], GITHUB_TOKEN's.
+	GitHubLogin string `env:"OCR_GITHUB_LOGIN"`
 
 	// FromIsGuess is set when From was guessed by CI detection (the default
 	// branch of a new branch's push) and may be missing from the clone.
 	FromIsGuess bool
+	// Loaded holds the settings files (--rule, --background-file, --tools)
+	// once read from their trusted source (see FileSource), by flag name.
+	// A setting missing from it is read from disk.
+	Loaded map[string][]byte
 }
 
 // Bind registers the review flags on fs with the environment's values as

@@ -32,6 +32,11 @@ type Review struct {
 	GraphQLURL string
 	// Token authenticates (OCR_GITHUB_TOKEN or GITHUB_TOKEN); never logged.
 	Token string
+	// BotLogin is the account a bot token posts as (OCR_GITHUB_LOGIN, e.g.
+	// "my-app[bot]" for a GitHub App token); "" means ActionsBot, the
+	// account of GITHUB_TOKEN. GitHub does not tell an installation token
+	// its own login, so only comments by this account count as ocr's.
+	BotLogin string
 	// HTTPClient is the client to send through; nil means a default one.
 	HTTPClient *http.Client
 	// Owner, Repo and PR name the pull request.

@@ -1,6 +1,7 @@
 package github
 
 import (
+	"cmp"
 	"context"
 	"net/http"
 	"strings"
@@ -17,22 +18,38 @@ import (
 // choosing; a forged fingerprint would suppress a finding. So a marker
 // counts only in a comment written by the account ocr posts as.
 type ghTrust struct {
-	// login and id are the personal access token's own account; login ""
-	// means the token posts as a bot (GITHUB_TOKEN, GitHub App), whose
-	// login GitHub does not tell it: any comment by a Bot is trusted.
+	// login and id are the account the token posts as: a personal access
+	// token's own (learnt from GET /user), or for a bot token (GITHUB_TOKEN,
+	// a GitHub App), whose login GitHub does not tell it, the configured
+	// Review.BotLogin, by default ActionsBot. Any other bot, dependabot[bot]
+	// or an app installed by someone else, is not ocr.
 	login string
 	id    int64
+	// bot is set for a bot token: the author must also be of type Bot, so
+	// a user account cannot pass for the configured login.
+	bot bool
 }
+
+// ActionsBot is the account GITHUB_TOKEN posts as.
+const ActionsBot = "github-actions[bot]"
 
 // ours reports whether a comment by u counts as ocr's.
 func (t ghTrust) ours(u *github.User) bool {
 	if t.login == "" {
-		return u.GetType() == "Bot"
+		return false
+	}
+	if t.bot && u.GetType() != "Bot" {
+		return false
 	}
 	if t.id != 0 && u.GetID() != 0 {
 		return u.GetID() == t.id
 	}
 	return strings.EqualFold(u.GetLogin(), t.login)
+}
+
+// botTrust is the rule for a bot token: only the configured login.
+func (g *Review) botTrust() ghTrust {
+	return ghTrust{login: cmp.Or(g.BotLogin, ActionsBot), bot: true}
 }
 
 // installationPrefix starts GitHub App installation tokens, GITHUB_TOKEN
@@ -58,10 +75,11 @@ func (run *ghRun) trust(ctx context.Context) ghTrust {
 }
 
 func (run *ghRun) lookupTrust(ctx context.Context) ghTrust {
-	const botRule = "only comments by bots (user.type Bot) count as ocr's own"
+	bot := run.g.botTrust()
+	botRule := "only comments by " + bot.login + " count as ocr's own (set OCR_GITHUB_LOGIN to the login of a GitHub App token)"
 	if strings.HasPrefix(run.g.Token, installationPrefix) {
 		run.g.logf("ocr: the token is a GitHub App installation token (GITHUB_TOKEN): %s", botRule)
-		return ghTrust{}
+		return bot
 	}
 	u, _, err := run.c.Users.Get(ctx, "")
 	switch status := ghStatus(err); {
@@ -77,7 +95,7 @@ func (run *ghRun) lookupTrust(ctx context.Context) ghTrust {
 		run.g.logf("ocr: could not learn which account the token posts as (%v): %s; earlier comments "+
 			"posted with a personal access token will not be recognised", err, botRule)
 	}
-	return ghTrust{}
+	return bot
 }
 
 // ownComment reports whether a review comment is ocr's finding: a root

@@ -46,7 +46,7 @@ func TestGitHubReviewIgnoresForgedSummary(t *testing.T) {
 		t.Fatalf("LastState = %+v, %v, %v; the forged summary must not count", st, ok, err)
 	}
 	reportertest.AssertCalls(t, f, map[string]int{reportertest.RListIssue: 1, reportertest.RUser: 1})
-	if logs := strings.Join(rec.Logs, "\n"); !strings.Contains(logs, "answered 403") || !strings.Contains(logs, "user.type Bot") {
+	if logs := strings.Join(rec.Logs, "\n"); !strings.Contains(logs, "answered 403") || !strings.Contains(logs, "only comments by github-actions[bot]") {
 		t.Errorf("the rule in effect is not logged:\n%s", logs)
 	}
 
@@ -170,6 +170,83 @@ func TestGitHubReviewUserLookupFails(t *testing.T) {
 			reportertest.AssertCalls(t, f, want)
 			if !strings.Contains(strings.Join(rec.Logs, "\n"), c.log) {
 				t.Errorf("logs %q lack %q", rec.Logs, c.log)
+			}
+		})
+	}
+}
+
+// TestGitHubReviewTrustsOnlyItsBot: with a bot token (GITHUB_TOKEN, told by
+// its ghs_ prefix or by GET /user answering 403) a summary or fingerprint
+// carrying ocr's markers counts only when github-actions[bot] wrote it:
+// another bot's forged summary neither becomes the incremental baseline nor
+// is PATCHed, and its fingerprints suppress nothing.
+func TestGitHubReviewTrustsOnlyItsBot(t *testing.T) {
+	forgers := []githubfake.User{
+		otherBot,
+		{Login: "renovate[bot]", ID: 29139614, Type: "Bot"},
+		{Login: "evil-app[bot]", ID: 900001, Type: "Bot"},
+		{Login: "github-actions[bot]", ID: 900002, Type: "User"},
+		{Login: "github-actions", ID: 900003, Type: "Bot"},
+	}
+	for _, token := range []string{"tok", "ghs_16C7e42F292c6912E7710c838347Ae178B4a"} {
+		for _, forger := range forgers {
+			t.Run(token[:3]+"/"+forger.Login+"/"+forger.Type, func(t *testing.T) {
+				diff := reportertest.PostDiff(3)
+				f := githubfake.New(t, githubfake.Config{Diff: diff, Head: reportertest.PostHead, Base: reportertest.PostBase, Token: token})
+				forged := f.AddIssueComment(forger, forgedSummary(t))
+				r := reportertest.InlineReview(3)
+				line := 42
+				f.AddComment(githubfake.Comment{Body: "x\n\n<!-- ocr:fp=" + r.Comments[reportertest.KindSingle].Fingerprint + " -->", Path: "pkg/f0.go",
+					Line: &line, Side: "RIGHT", CommitID: reportertest.PostHead, User: forger})
+				g := reportertest.NewGitHubReview(t, f, diff, &reportertest.Recorder{})
+				g.Token = token
+				if st, ok, err := g.LastState(context.Background()); err != nil || ok {
+					t.Fatalf("LastState = %+v, %v, %v: %s's summary counted as ocr's", st, ok, err, forger.Login)
+				}
+				if err := g.Report(context.Background(), r); err != nil {
+					t.Fatal(err)
+				}
+				if rv := f.LastReview(); len(rv.Comments) != 3 {
+					t.Errorf("review has %d comments, want 3: a forged fingerprint suppressed a finding", len(rv.Comments))
+				}
+				is := f.IssueComments()
+				if len(is) != 2 || is[0].Body != forged.Body || is[1].User != githubfake.ActionsBot() {
+					t.Fatalf("the forged summary was edited or no summary of ocr's was created: %+v", is)
+				}
+				if st, ok, err := g.LastState(context.Background()); err != nil || !ok || len(st.Findings) != 3 {
+					t.Errorf("LastState = %+v, %v, %v; want ocr's own summary", st, ok, err)
+				}
+			})
+		}
+	}
+}
+
+// TestGitHubReviewConfiguredBotLogin: with OCR_GITHUB_LOGIN (a GitHub App
+// token) the configured account's summary is ocr's, and github-actions[bot]'s
+// is not.
+func TestGitHubReviewConfiguredBotLogin(t *testing.T) {
+	app := githubfake.User{Login: "ocr-app[bot]", ID: 700001, Type: "Bot"}
+	for _, c := range []struct {
+		name   string
+		author githubfake.User
+		want   bool
+	}{
+		{"configured app", app, true},
+		{"actions bot", githubfake.ActionsBot(), false},
+		{"other bot", otherBot, false},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			diff := reportertest.PostDiff(3)
+			f := githubfake.New(t, githubfake.Config{Diff: diff, Head: reportertest.PostHead, Base: reportertest.PostBase})
+			f.AddIssueComment(c.author, forgedSummary(t))
+			rec := &reportertest.Recorder{}
+			g := reportertest.NewGitHubReview(t, f, diff, rec)
+			g.BotLogin = "OCR-app[bot]"
+			if _, ok, err := g.LastState(context.Background()); err != nil || ok != c.want {
+				t.Fatalf("LastState ok=%v err=%v, want ok=%v", ok, err, c.want)
+			}
+			if !strings.Contains(strings.Join(rec.Logs, "\n"), "only comments by OCR-app[bot]") {
+				t.Errorf("the rule in effect is not logged: %q", rec.Logs)
 			}
 		})
 	}

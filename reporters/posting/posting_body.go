@@ -25,14 +25,14 @@ func CommentBody(p Placement, fl Flavor) string {
 	var b strings.Builder
 	b.WriteString(findingHeader(p.Comment))
 	b.WriteString("\n\n")
-	b.WriteString(postCut(postSafe(strings.TrimSpace(p.Content)), maxBody/2))
+	b.WriteString(postSafeCut(strings.TrimSpace(p.Content), maxBody/2))
 	b.WriteString("\n")
 	if p.Suggestion != "" {
 		b.WriteString("\n")
 		b.WriteString(postCut(suggestionBlock(p, fl), maxBody/3))
 	}
 	if p.Note != "" {
-		fmt.Fprintf(&b, "\n<sub>%s</sub>\n", postSafe(p.Note))
+		fmt.Fprintf(&b, "\n<sub>%s</sub>\n", postSafeInline(p.Note))
 	}
 	b.WriteString("\n")
 	b.WriteString(fingerprintMarker(p.FP))

@@ -9,14 +9,33 @@ import (
 // people with @mentions or leave a code fence open so that everything ocr
 // appends renders as code. postSafe keeps the Markdown the model
 // legitimately uses (emphasis, lists, code) and neutralises the rest.
+//
+// What is left unescaped as code must be code for a CommonMark renderer
+// too, or the escaper's belief lets raw HTML and mentions through. So
+// postSafe keeps only the code it can prove, and turns every other
+// backtick into an entity, which no renderer takes for code:
+//
+//   - a fenced block only when its opening line starts at column 0: such a
+//     line is never inside a list item or a block quote (a fence cannot
+//     be a lazy continuation line), so the block ends only at its closing
+//     fence, whose exact rule (at most 3 spaces, a run at least as long,
+//     nothing else) postFenceClose follows. A fence inside a container
+//     ("- ```", "> ```", "   ```" after a list item) is plain text;
+//   - a code span only between two backtick runs of the same length on one
+//     line, the opening one not escaped by a backslash (an odd run of
+//     backslashes before it escapes its first backtick, and the rest of
+//     the run may still open a span);
+//   - runs of three or more "~" outside code are entities too, so they
+//     cannot open a tilde fence anywhere.
 
 const zeroWidthSpace = "\u200b"
 
 // postSafe returns model text that is safe to embed in a comment body.
-// Outside code: "<" becomes "&lt;", "![" loses its image meaning and
-// "@name" cannot mention. Inside code: "<!--" is broken up. Everywhere:
-// control and bidi-override characters are dropped. An unclosed fence is
-// closed.
+// Outside code: "<" becomes "&lt;", "&" becomes "&amp;" (no entity can
+// spell "@" or "<"), "![" loses its image meaning, "@name" cannot mention,
+// and backticks that do not delimit code kept as code become "&#96;".
+// Inside code: "<!--" is broken up. Everywhere: control and bidi-override
+// characters are dropped. An unclosed fence is closed.
 func postSafe(s string) string {
 	s = strings.Map(dropControl, strings.ReplaceAll(s, "\r\n", "\n"))
 	lines := strings.Split(s, "\n")
@@ -38,6 +57,30 @@ func postSafe(s string) string {
 	out := strings.Join(lines, "\n")
 	if fence != "" {
 		out += "\n" + fence
+	}
+	return out
+}
+
+// postSafeInline is postSafe for a slot of one line (a list item, a
+// block quote, <sub>): line breaks become spaces, and no fence is kept,
+// since a fence there would live inside a container and end with it.
+func postSafeInline(s string) string {
+	s = strings.Map(dropControl, strings.NewReplacer("\r\n", " ", "\n", " ", "\r", " ").Replace(s))
+	return quickActionOff(postEscapeLine(s), `\`)
+}
+
+// postSafeCut is postSafe cut to at most n bytes. The source is cut, not
+// the escaped text: a cut inside a fence would leave it open, and the
+// rest of the body (the hidden marker included) would render as code.
+func postSafeCut(s string, n int) string {
+	out := postSafe(s)
+	for len(out) > n {
+		keep := len(s) - (len(out) - n) - 32
+		if keep < 64 {
+			return "… (truncated)"
+		}
+		s = postCut(s, keep)
+		out = postSafe(s)
 	}
 	return out
 }
@@ -70,60 +113,99 @@ func hasQuickAction(s string) bool {
 	return false
 }
 
-// postFenceOpen returns the fence run ("```", "~~~~") opening a fenced block.
+// postFenceOpen returns the fence run ("```", "~~~~") opening a fenced
+// block at column 0, the only fences postSafe keeps (see above).
 func postFenceOpen(l string) string {
-	t := strings.TrimLeft(l, " ")
-	if len(l)-len(t) > 3 || len(t) < 3 || (t[0] != '`' && t[0] != '~') {
+	if len(l) < 3 || (l[0] != '`' && l[0] != '~') {
 		return ""
 	}
 	n := 0
-	for n < len(t) && t[n] == t[0] {
+	for n < len(l) && l[n] == l[0] {
 		n++
 	}
-	if n < 3 || (t[0] == '`' && strings.ContainsRune(t[n:], '`')) {
+	if n < 3 || (l[0] == '`' && strings.ContainsRune(l[n:], '`')) {
 		return ""
 	}
-	return t[:n]
+	return l[:n]
 }
 
+// postFenceClose follows CommonMark: up to three spaces, a run of the
+// fence's character at least as long, then only spaces and tabs.
+// https://spec.commonmark.org/0.31.2/#fenced-code-blocks
 func postFenceClose(l, fence string) bool {
-	t := strings.TrimSpace(l)
-	if len(t) < len(fence) || t[0] != fence[0] {
+	t := strings.TrimLeft(l, " ")
+	if len(l)-len(t) > 3 {
 		return false
 	}
-	return strings.Trim(t, string(fence[0])) == ""
+	n := 0
+	for n < len(t) && t[n] == fence[0] {
+		n++
+	}
+	return n >= len(fence) && strings.Trim(t[n:], " \t") == ""
 }
 
 func postBreakComment(s string) string {
 	return strings.ReplaceAll(s, "<!--", "<!-"+zeroWidthSpace+"-")
 }
 
-// postEscapeLine escapes one line outside fenced code, leaving code spans
-// (`...`, “...“) as they are apart from postBreakComment.
+// postEscapeLine escapes one line outside fenced code, leaving the code
+// spans it can prove (see above) as they are apart from postBreakComment.
 func postEscapeLine(l string) string {
 	var b strings.Builder
-	for len(l) > 0 {
-		i := strings.IndexByte(l, '`')
-		if i < 0 {
-			b.WriteString(postEscapeText(l))
-			break
-		}
-		b.WriteString(postEscapeText(l[:i]))
-		l = l[i:]
-		n := 0
-		for n < len(l) && l[n] == '`' {
-			n++
-		}
-		end := postClosingRun(l[n:], n)
-		if end < 0 {
-			b.WriteString(l[:n])
-			l = l[n:]
+	text := 0 // start of the text not yet written
+	none := postNoCloser{}
+	for i := 0; i < len(l); {
+		if l[i] != '`' {
+			i++
 			continue
 		}
-		b.WriteString(postBreakComment(l[:n+end+n]))
-		l = l[n+end+n:]
+		n := 0
+		for i+n < len(l) && l[i+n] == '`' {
+			n++
+		}
+		open := i
+		if postEscaped(l[text:i]) {
+			open++ // "\`" is a literal backtick; the rest of the run may open
+		}
+		if k := n - (open - i); k > 0 && open+k < none.at(k) {
+			end := postClosingRun(l[open+k:], k)
+			if end < 0 {
+				// None from here means none from anywhere later: each
+				// length is searched to the end at most once.
+				none[k] = open + k
+			} else {
+				b.WriteString(postEscapeText(l[text:open]))
+				b.WriteString(postBreakComment(l[open : open+k+end+k]))
+				i = open + k + end + k
+				text = i
+				continue
+			}
+		}
+		i += n
 	}
+	b.WriteString(postEscapeText(l[text:]))
 	return b.String()
+}
+
+// postNoCloser maps a backtick run length to the position from which no
+// run of that length follows; missing means not searched yet.
+type postNoCloser map[int]int
+
+func (m postNoCloser) at(k int) int {
+	if v, ok := m[k]; ok {
+		return v
+	}
+	return int(^uint(0) >> 1)
+}
+
+// postEscaped reports whether text ends with an odd run of backslashes,
+// which escapes the character after it.
+func postEscaped(text string) bool {
+	n := 0
+	for n < len(text) && text[len(text)-1-n] == '\\' {
+		n++
+	}
+	return n%2 == 1
 }
 
 // postClosingRun finds a run of exactly n backticks in s.
@@ -145,6 +227,9 @@ func postClosingRun(s string, n int) int {
 	return -1
 }
 
+// postEscapeText escapes text outside code. A backtick here delimits no
+// code postSafe keeps: as an entity it cannot open a span elsewhere. A
+// backtick escaped by a backslash stays, as the backslash makes it literal.
 func postEscapeText(s string) string {
 	var b strings.Builder
 	for i := 0; i < len(s); i++ {
@@ -152,9 +237,23 @@ func postEscapeText(s string) string {
 		switch {
 		case c == '<':
 			b.WriteString("&lt;")
+		case c == '&':
+			b.WriteString("&amp;")
+		case c == '`' && !postEscaped(s[:i]):
+			b.WriteString("&#96;")
+		case c == '~' && (i == 0 || s[i-1] != '~'):
+			n := postRun(s, i, '~')
+			if n >= 3 {
+				b.WriteString(strings.Repeat("&#126;", n))
+			} else {
+				b.WriteString(s[i : i+n])
+			}
+			i += n - 1
 		case c == '!' && i+1 < len(s) && s[i+1] == '[':
 			b.WriteString(`!\`)
-		case c == '@' && i+1 < len(s) && postWordByte(s[i+1]) && (i == 0 || !postWordByte(s[i-1])):
+		case c == '@' && (i == 0 || !postAlnum(s[i-1])):
+			// Whatever follows: "@*name*" or "@[name]()" would put the
+			// name right after the "@" once rendered.
 			b.WriteString("@" + zeroWidthSpace)
 		default:
 			b.WriteByte(c)
@@ -163,8 +262,23 @@ func postEscapeText(s string) string {
 	return b.String()
 }
 
-func postWordByte(c byte) bool {
-	return c == '_' || c == '-' || c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z'
+// postRun is the length of the run of c that s[i] belongs to.
+func postRun(s string, i int, c byte) int {
+	j, k := i, i
+	for j > 0 && s[j-1] == c {
+		j--
+	}
+	for k < len(s) && s[k] == c {
+		k++
+	}
+	return k - j
+}
+
+// postAlnum reports an ASCII letter or digit: an "@" after one is an
+// e-mail address, not a mention. After anything else ("_" and "*" delimit
+// emphasis, and are gone once rendered) it could mention.
+func postAlnum(c byte) bool {
+	return c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z'
 }
 
 // postCode renders an untrusted name (a path from the diff, a rule id) as

@@ -163,7 +163,7 @@ func writeSummaryHead(b *strings.Builder, in StickyInput) {
 func summaryRest(in StickyInput) string {
 	var b strings.Builder
 	for _, n := range in.Notes {
-		fmt.Fprintf(&b, "\n> [!WARNING]\n> %s\n", postSafe(n))
+		fmt.Fprintf(&b, "\n> [!WARNING]\n> %s\n", postSafeInline(n))
 	}
 	writeUnplaced(&b, in.Placements)
 	writeResolved(&b, in.Resolved)
@@ -194,7 +194,7 @@ func writeUnplaced(b *strings.Builder, ps []Placement) {
 		// escaped text.
 		fmt.Fprintf(b, "<details><summary>%s · %s · %s</summary>\n\n", postSeverity(p.Severity),
 			html.EscapeString(string(p.Category)), html.EscapeString(strings.ReplaceAll(LocationText(p.Comment), "`", "")))
-		b.WriteString(postCut(postSafe(strings.TrimSpace(p.Content)), 4000))
+		b.WriteString(postSafeCut(strings.TrimSpace(p.Content), 4000))
 		b.WriteString("\n")
 		if p.Suggestion != "" {
 			q := p
@@ -202,7 +202,7 @@ func writeUnplaced(b *strings.Builder, ps []Placement) {
 			b.WriteString("\n" + postCut(suggestionBlock(q, FlavorGitHub), 4000))
 		}
 		if p.Note != "" {
-			fmt.Fprintf(b, "\n<sub>%s</sub>\n", postSafe(p.Note))
+			fmt.Fprintf(b, "\n<sub>%s</sub>\n", postSafeInline(p.Note))
 		}
 		b.WriteString("\n</details>\n")
 	}
@@ -237,10 +237,10 @@ func writeCoverage(b *strings.Builder, r *review.Review) {
 	}
 	fmt.Fprintf(b, "\n<details><summary>Files not reviewed (%d)</summary>\n\n", len(skipped))
 	for _, f := range skipped {
-		fmt.Fprintf(b, "- %s — %s\n", postCode(f.Path), postSafe(string(cmp.Or(f.Reason, "not reviewed"))))
+		fmt.Fprintf(b, "- %s — %s\n", postCode(f.Path), postSafeInline(string(cmp.Or(f.Reason, "not reviewed"))))
 	}
 	for _, e := range r.Errors {
-		fmt.Fprintf(b, "- %s\n", postSafe(e))
+		fmt.Fprintf(b, "- %s\n", postSafeInline(e))
 	}
 	b.WriteString("\n</details>\n")
 }

@@ -1,0 +1,192 @@
+package reporters
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+)
+
+// The one writer of report files. A report path may lie in the checkout of
+// the pull request, whose author controls what is there: a committed
+// symlink named ocr.sarif (or a directory reports -> ~) must not make ocr
+// overwrite ~/.bashrc. So a report file is never opened through a symlink
+// and never is anything but a regular file:
+//
+//   - CreateFile writes a new file beside the path (O_EXCL, 0644) and, on
+//     Close, renames it over the path: rename replaces a symlink itself
+//     and never writes through it;
+//   - AppendFile, for the files GitHub's runner owns and reads back
+//     ($GITHUB_STEP_SUMMARY, $GITHUB_OUTPUT), appends to a regular file
+//     and refuses a symlink or anything else;
+//   - both refuse a symlink among the directories of the path below the
+//     working directory (the checkout); directories above it, such as
+//     $RUNNER_TEMP or /tmp, belong to the CI system.
+
+// ErrUnsafePath is wrapped by the errors of a report path that is a
+// symlink, lies below one, or is not a regular file.
+var ErrUnsafePath = errors.New("not a regular file")
+
+// CheckPath fails when path cannot be a report file: it is a symlink or
+// not a regular file, one of its directories below the working directory
+// is a symlink, or its directory refuses a new file. It writes nothing
+// that stays.
+func CheckPath(path string) error {
+	if err := checkPath(path); err != nil {
+		return err
+	}
+	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".ocr-*")
+	if err != nil {
+		return fmt.Errorf("cannot write %q (check the directory exists and is writable): %w", path, err)
+	}
+	return errors.Join(f.Close(), os.Remove(f.Name()))
+}
+
+// File is a report file being written: a temporary file beside its path,
+// renamed over the path by Close.
+type File struct {
+	*os.File
+	path string
+}
+
+// CreateFile starts writing the report file at path (see File).
+func CreateFile(path string) (*File, error) {
+	if err := checkPath(path); err != nil {
+		return nil, err
+	}
+	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".ocr-*")
+	if err != nil {
+		return nil, fmt.Errorf("cannot write %q (check the directory exists and is writable): %w", path, err)
+	}
+	if err := f.Chmod(0o644); err != nil {
+		return nil, errors.Join(fmt.Errorf("cannot write %q: %w", path, err), f.Close(), os.Remove(f.Name()))
+	}
+	return &File{File: f, path: path}, nil
+}
+
+// Close finishes the file and renames it over the path, checked again: a
+// path that became a directory or anything else is refused, and the
+// temporary file removed.
+func (f *File) Close() error {
+	tmp := f.File.Name()
+	err := f.File.Close()
+	if err == nil {
+		err = checkPath(f.path)
+	}
+	if err == nil {
+		err = os.Rename(tmp, f.path)
+	}
+	if err != nil {
+		return errors.Join(fmt.Errorf("cannot write %q: %w", f.path, err), removeIfThere(tmp))
+	}
+	return nil
+}
+
+// Name is the report's path, not the temporary file's.
+func (f *File) Name() string { return f.path }
+
+// AppendFile opens path for appending: an existing regular file, or a new
+// one. A symlink, a device, a FIFO or a directory is refused, and so is a
+// file swapped for another between the check and the open.
+func AppendFile(path string) (*os.File, error) {
+	if err := checkPath(path); err != nil {
+		return nil, err
+	}
+	before, err := os.Lstat(path)
+	flag := os.O_WRONLY | os.O_APPEND
+	if errors.Is(err, fs.ErrNotExist) {
+		flag |= os.O_CREATE | os.O_EXCL
+	} else if err != nil {
+		return nil, fmt.Errorf("cannot append to %q: %w", path, err)
+	}
+	f, err := os.OpenFile(path, flag, 0o644)
+	if err != nil {
+		return nil, fmt.Errorf("cannot append to %q: %w", path, err)
+	}
+	after, err := f.Stat()
+	if err == nil && before != nil && !os.SameFile(before, after) {
+		err = fmt.Errorf("%w: it changed while being opened", ErrUnsafePath)
+	}
+	if err == nil && !after.Mode().IsRegular() {
+		err = fmt.Errorf("%w (%s)", ErrUnsafePath, after.Mode().Type())
+	}
+	if err != nil {
+		return nil, errors.Join(fmt.Errorf("cannot append to %q: %w", path, err), f.Close())
+	}
+	return f, nil
+}
+
+// checkPath refuses a path that exists as anything but a regular file, or
+// lies below a symlinked directory inside the working directory.
+func checkPath(path string) error {
+	if err := checkDirs(path); err != nil {
+		return err
+	}
+	fi, err := os.Lstat(path)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return nil
+	case err != nil:
+		return fmt.Errorf("cannot write %q: %w", path, err)
+	case fi.Mode()&fs.ModeSymlink != 0:
+		return fmt.Errorf("refusing to write %q: it is a symlink, and ocr never writes through one "+
+			"(remove it or choose another path): %w", path, ErrUnsafePath)
+	case !fi.Mode().IsRegular():
+		return fmt.Errorf("refusing to write %q: it is %s, %w (remove it or choose another path)",
+			path, modeName(fi.Mode()), ErrUnsafePath)
+	}
+	return nil
+}
+
+// checkDirs refuses a symlink among path's directories below the working
+// directory.
+func checkDirs(path string) error {
+	wd, err := os.Getwd()
+	if err != nil {
+		return fmt.Errorf("cannot write %q: %w", path, err)
+	}
+	abs := path
+	if !filepath.IsAbs(abs) {
+		abs = filepath.Join(wd, abs)
+	}
+	rel, err := filepath.Rel(wd, filepath.Dir(filepath.Clean(abs)))
+	if err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) || rel == "." {
+		return nil
+	}
+	dir := wd
+	for _, part := range strings.Split(rel, string(filepath.Separator)) {
+		dir = filepath.Join(dir, part)
+		fi, err := os.Lstat(dir)
+		if err != nil {
+			return nil // missing: creating the file fails and says so
+		}
+		if fi.Mode()&fs.ModeSymlink != 0 {
+			return fmt.Errorf("refusing to write %q: its directory %q is a symlink, and ocr never writes through one "+
+				"(choose another path): %w", path, dir, ErrUnsafePath)
+		}
+	}
+	return nil
+}
+
+func modeName(m fs.FileMode) string {
+	switch {
+	case m.IsDir():
+		return "a directory"
+	case m&fs.ModeNamedPipe != 0:
+		return "a named pipe"
+	case m&fs.ModeSocket != 0:
+		return "a socket"
+	case m&fs.ModeDevice != 0:
+		return "a device"
+	}
+	return "not a regular file"
+}
+
+func removeIfThere(path string) error {
+	if err := os.Remove(path); err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return err
+	}
+	return nil
+}
