@@ -2,7 +2,7 @@
 # ocr container image: the release binary on Debian slim with git and CA
 # certificates, running as a non-root user. Published by goreleaser
 # (.goreleaser.yaml, dockers_v2) as ghcr.io/ocr-ci/ocr:vX.Y.Z and :vX for
-# linux/amd64 and linux/arm64; used by gitlab/ocr.yml and the CI/CD
+# linux/amd64 and linux/arm64; used by gitlab/templates/review.yml and the CI/CD
 # component in gitlab/templates/.
 #
 # Nothing is compiled here: the build context holds the release binaries as
