@@ -2,8 +2,8 @@
 # ocr container image: the release binary on Debian slim with git and CA
 # certificates, running as a non-root user. Published by goreleaser
 # (.goreleaser.yaml, dockers_v2) as ghcr.io/ocr-ci/ocr:vX.Y.Z and :vX for
-# linux/amd64 and linux/arm64; used by gitlab/templates/review.yml and the CI/CD
-# component in gitlab/templates/.
+# linux/amd64 and linux/arm64; used by the GitLab CI/CD component
+# (gitlab/templates/review.yml).
 #
 # Nothing is compiled here: the build context holds the release binaries as
 # $TARGETPLATFORM/ocr (linux/amd64/ocr, linux/arm64/ocr), as goreleaser
