@@ -37,6 +37,8 @@ func TestEveryCommandAnswersHelp(t *testing.T) {
 		{[]string{"rules", "list", "--help"}, "Usage: ocr rules list"},
 		{[]string{"rules", "check", "--help"}, "--config-ref REF"},
 		{[]string{"version", "--help"}, "Usage: ocr version"},
+		{[]string{"scan", "--help"}, "--max-files N             files reviewed at most (default 100 for a scan)"},
+		{[]string{"help", "scan"}, "--worktree"},
 	} {
 		code, out, errs := testEnv{}.run(t, tc.args...)
 		if code != reporters.ExitOK || !strings.Contains(out, tc.want) || errs != "" {
@@ -46,6 +48,10 @@ func TestEveryCommandAnswersHelp(t *testing.T) {
 	// A command's usage lists only its own flags.
 	if _, out, _ := (testEnv{}).run(t, "tools", "list", "--help"); strings.Contains(out, "--repo") {
 		t.Errorf("ocr tools list --help lists flags it does not take:\n%s", out)
+	}
+	// Scan's usage leaves out review's range flags, which it refuses.
+	if _, out, _ := (testEnv{}).run(t, "scan", "--help"); strings.Contains(out, "--commit") || strings.Contains(out, "--from") {
+		t.Errorf("ocr scan --help lists review's range flags:\n%s", out)
 	}
 	// --format's help lists the report kinds.
 	if _, out, _ := (testEnv{}).run(t, "review", "--help"); !strings.Contains(out, "codequality") || !strings.Contains(out, "OCR_FORMAT") {

@@ -29,6 +29,12 @@ What is reviewed: --from REF (to --to, default HEAD), --commit REF, or with
 neither the work tree against HEAD (untracked files count as added). In CI
 the range and the reports come from the CI's variables; 'ocr env' shows them.
 Settings are read from the OCR_* variables first, then the flags, which win.`},
+	{name: "scan", synopsis: "ocr scan [--ref REF | --worktree] [flags] [PATH...]", about: `Review whole files without a diff, for scheduled audits: the files under
+each PATH (default: all) at --ref (default HEAD), the work tree with
+--worktree, or, outside a repository, the plain directory --repo (its
+.gitignore honoured). Selection, tools, anchoring and reports are review's;
+posting to a pull or merge request is refused. See docs/scan.md.`,
+		flags: scanFlags},
 	{name: "env", synopsis: "ocr env [flags]", about: `Show what ocr detects here and what 'ocr review' would do: platform, event,
 range, pull request, reports, git, the LLM endpoint and model, and which
 tokens are set (never their values). Takes the flags of 'ocr review'.`},
@@ -43,6 +49,14 @@ Unknown tools, unknown or missing arguments are errors (exit 2).`,
 		flags: []string{"repo", "rule", "config-ref"}},
 	{name: "version", synopsis: "ocr version", about: `Print the version of ocr.`, none: true},
 }
+
+// scanFlags are the flags `ocr scan` takes, in help order: its own, then the
+// review flags that make sense without a diff.
+var scanFlags = []string{"ref", "worktree", "repo", "preview", "exclude", "include", "include-tests",
+	"max-file-tokens", "format", "output", "report", "verbose", "fail-on", "allow-partial", "sarif-file",
+	"sarif-category", "model", "language", "background", "background-file", "rule", "config-ref", "tools",
+	"effort", "no-filter", "timeout", "max-tokens-budget", "max-cost", "max-files", "concurrency",
+	"max-comments", "max-git-procs"}
 
 // groupHelp is the help of a command that only has subcommands.
 var groupHelp = map[string]string{

@@ -2,7 +2,6 @@ package runner
 
 import (
 	"context"
-	"errors"
 	"flag"
 	"fmt"
 
@@ -55,23 +54,21 @@ func (c *Command) scan(ctx context.Context, args []string) int {
 // flags that make sense without a diff, plus --ref, --worktree and
 // --max-files; flags and PATHs may be interleaved.
 func (c *Command) parseScan(args []string) (*config.Config, scanOptions, error) {
+	sub, opt := findSub("scan"), scanOptions{}
+	if wantsHelp(args) {
+		var cfg config.Config
+		printHelp(c.Stdout, sub, scanFlagSet(sub, &cfg, &opt))
+		return nil, opt, flag.ErrHelp
+	}
 	cfg, err := config.Load(c.lookup)
 	if err != nil {
-		return nil, scanOptions{}, err
+		return nil, opt, err
 	}
-	opt := scanOptions{}
-	fs := flag.NewFlagSet("ocr scan", flag.ContinueOnError)
-	fs.SetOutput(c.Stderr)
-	cfg.Bind(fs)
-	fs.StringVar(&opt.ref, "ref", "", "commit or ref whose files are scanned (default HEAD; in a repository)")
-	fs.BoolVar(&opt.worktree, "worktree", false, "scan the work tree (tracked and untracked, not ignored files) instead of a commit")
+	fs := scanFlagSet(sub, &cfg, &opt)
 	var pos []string
 	for rest := args; ; {
 		if err := fs.Parse(rest); err != nil {
-			if errors.Is(err, flag.ErrHelp) {
-				return nil, opt, err
-			}
-			return nil, opt, &usageError{err}
+			return nil, opt, parseError(sub, fs, err)
 		}
 		if fs.NArg() == 0 {
 			break
@@ -94,6 +91,25 @@ func (c *Command) parseScan(args []string) (*config.Config, scanOptions, error) 
 		return nil, opt, err
 	}
 	return &cfg, opt, nil
+}
+
+// scanFlagSet is scan's flags over cfg and opt: the review flags it takes,
+// --ref and --worktree, and review's range flags, parsed only so that
+// checkScanFlags can say they are review's.
+func scanFlagSet(sub *subcommand, cfg *config.Config, opt *scanOptions) *flag.FlagSet {
+	fs := flagSet(sub, cfg)
+	fs.StringVar(&opt.ref, "ref", "", "commit or `REF` whose files are scanned (default HEAD; in a repository)")
+	fs.BoolVar(&opt.worktree, "worktree", false, "scan the work tree (tracked and untracked, not ignored files) instead of a commit")
+	if f := fs.Lookup("max-files"); f != nil {
+		f.Usage = fmt.Sprintf("files reviewed at most (default %d for a scan); the others are reported with reason budget", DefaultScanMaxFiles)
+	}
+	review := flag.NewFlagSet("review", flag.ContinueOnError)
+	cfg.Bind(review)
+	for _, name := range []string{"from", "to", "commit", "full"} {
+		f := review.Lookup(name)
+		fs.Var(f.Value, name, f.Usage)
+	}
+	return fs
 }
 
 // checkScanFlags refuses the review flags that name a diff, and bad

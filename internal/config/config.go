@@ -153,7 +153,7 @@ func (c *Config) bindAgent(fs *flag.FlagSet) {
 	bindInt(fs, &c.Concurrency, "concurrency", "groups of files reviewed at once (default 8)")
 	fs.Var(&durationFlag{p: &c.Timeout}, "timeout", "`DURATION` of the whole run; when reached, every report is written marked incomplete and ocr exits 3 (default 20m)")
 	bindInt(fs, &c.MaxTokensBudget, "max-tokens-budget", "token budget of the run, prompt + completion (default 5000000, fork pull requests 1000000)")
-	fs.Float64Var(&c.MaxCost, "max-cost", c.MaxCost, "cost limit of the run at the OCR_PRICE_* prices (0: none)")
+	fs.Float64Var(&c.MaxCost, "max-cost", c.MaxCost, "cost limit of the run, an `AMOUNT` at the OCR_PRICE_* prices (0: none)")
 	bindInt(fs, &c.MaxComments, "max-comments", "comments per run, a fifth of it (at least 5) per file (default 50)")
 	bindInt(fs, &c.MaxInline, "max-inline", "inline comments per posted review (default 30)")
 	fs.BoolVar(&c.NoFilter, "no-filter", c.NoFilter, "skip the reflection filter")
