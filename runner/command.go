@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/ocr-ci/ocr/internal/config"
+	"github.com/ocr-ci/ocr/internal/textdist"
 	"github.com/ocr-ci/ocr/reporters"
 )
 
@@ -88,7 +89,7 @@ func (c *Command) Main(ctx context.Context, args []string) int {
 func unknownCommand(sub string) error {
 	best, bestD := "", 3
 	for _, name := range []string{"review", "env", "tools", "rules", "version", "help"} {
-		if d := editDistance(sub, name); d < bestD {
+		if d := textdist.Levenshtein(sub, name); d < bestD {
 			best, bestD = name, d
 		}
 	}

@@ -9,6 +9,7 @@ import (
 
 	"github.com/ocr-ci/ocr/internal/config"
 	"github.com/ocr-ci/ocr/internal/git"
+	"github.com/ocr-ci/ocr/internal/textdist"
 )
 
 // subcommand describes one command for its help and its flags.
@@ -238,7 +239,7 @@ func closest(name string, fs *flag.FlagSet) string {
 		if len(f.Name) < 2 {
 			return
 		}
-		d := editDistance(name, f.Name)
+		d := textdist.Levenshtein(name, f.Name)
 		if strings.HasPrefix(f.Name, name) && len(name) >= 3 {
 			d = min(d, 1)
 		}
@@ -247,25 +248,4 @@ func closest(name string, fs *flag.FlagSet) string {
 		}
 	})
 	return best
-}
-
-// editDistance is the Levenshtein distance between a and b.
-func editDistance(a, b string) int {
-	prev := make([]int, len(b)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		cur := make([]int, len(b)+1)
-		cur[0] = i
-		for j := 1; j <= len(b); j++ {
-			cost := 1
-			if a[i-1] == b[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-		}
-		prev = cur
-	}
-	return prev[len(b)]
 }

@@ -7,6 +7,8 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+
+	"github.com/ocr-ci/ocr/internal/textdist"
 )
 
 // Param is one argument an implementation reads: its name and the JSON
@@ -314,7 +316,7 @@ func closest(name string, valid []string) string {
 		}
 	}
 	for _, v := range valid {
-		if editDistance(n, v) <= 2 {
+		if textdist.Levenshtein(n, v) <= 2 {
 			return v
 		}
 	}
@@ -330,25 +332,4 @@ func closest(name string, valid []string) string {
 // rule would map to file_patterns or nothing.
 var searchAliases = map[string]string{
 	"pattern": "search_text", "query": "search_text", "regex": "search_text", "search": "search_text", "text": "search_text",
-}
-
-// editDistance is the Levenshtein distance between two short names.
-func editDistance(a, b string) int {
-	prev := make([]int, len(b)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		cur := make([]int, len(b)+1)
-		cur[0] = i
-		for j := 1; j <= len(b); j++ {
-			cost := 1
-			if a[i-1] == b[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-		}
-		prev = cur
-	}
-	return prev[len(b)]
 }

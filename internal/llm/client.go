@@ -11,6 +11,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/ocr-ci/ocr/internal/retry"
 	openai "github.com/sashabaranov/go-openai"
 )
 
@@ -112,7 +113,7 @@ func (o Options) withDefaults() Options {
 		o.Logf = func(string, ...any) {}
 	}
 	if o.Sleep == nil {
-		o.Sleep = sleep
+		o.Sleep = retry.Sleep
 	}
 	if o.Now == nil {
 		o.Now = time.Now
@@ -238,15 +239,4 @@ func describe(e *Error) string {
 		return "HTTP " + strconv.Itoa(e.Status) + " " + http.StatusText(e.Status)
 	}
 	return "network error: " + Clip(e.Message, 120)
-}
-
-func sleep(ctx context.Context, d time.Duration) error {
-	t := time.NewTimer(d)
-	defer t.Stop()
-	select {
-	case <-ctx.Done():
-		return ctx.Err()
-	case <-t.C:
-		return nil
-	}
 }

@@ -1,0 +1,21 @@
+package textdist
+
+import "testing"
+
+func TestLevenshtein(t *testing.T) {
+	for _, tc := range []struct {
+		a, b string
+		want int
+	}{
+		{"", "", 0}, {"", "abc", 3}, {"abc", "", 3}, {"format", "format", 0},
+		{"formt", "format", 1}, {"query", "query_name", 5}, {"kitten", "sitting", 3},
+		{"revew", "review", 1}, {"ab", "ba", 2},
+	} {
+		if got := Levenshtein(tc.a, tc.b); got != tc.want {
+			t.Errorf("Levenshtein(%q, %q) = %d, want %d", tc.a, tc.b, got, tc.want)
+		}
+		if got := Levenshtein(tc.b, tc.a); got != tc.want {
+			t.Errorf("Levenshtein(%q, %q) = %d, want %d (symmetric)", tc.b, tc.a, got, tc.want)
+		}
+	}
+}
