@@ -161,7 +161,7 @@ const helpWidth, flagColumn = 80, 28
 // variable) wrapped at helpWidth, starting on the same line when it fits.
 func writeFlag(b *strings.Builder, f *flag.Flag, env string) {
 	arg, usage := flag.UnquoteUsage(f)
-	if b, ok := f.Value.(interface{ IsBoolFlag() bool }); ok && b.IsBoolFlag() {
+	if bv, ok := f.Value.(interface{ IsBoolFlag() bool }); ok && bv.IsBoolFlag() {
 		arg = ""
 	} else if arg == "value" {
 		arg = "N"
