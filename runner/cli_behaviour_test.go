@@ -219,7 +219,7 @@ func TestDubiousOwnershipRepository(t *testing.T) {
 	}); err != nil {
 		t.Fatal(err)
 	}
-	if out, _ := exec.Command("git", "config", "--get-all", "safe.directory").Output(); len(out) > 0 {
+	if out, _ := exec.CommandContext(t.Context(), "git", "config", "--get-all", "safe.directory").Output(); len(out) > 0 {
 		t.Skipf("this machine's git trusts %q: ownership is not checked", out)
 	}
 	code, _, errs := testEnv{}.run(t, "review", "--repo", r.dir, "--preview")

@@ -16,8 +16,7 @@ func (c *Command) rules(ctx context.Context, args []string) error {
 		return usagef("ocr rules needs a subcommand: list, or check PATH.... Run 'ocr rules --help'.")
 	}
 	if isHelp(args[0]) {
-		printGroupHelp(c.Stdout, "rules")
-		return nil
+		return printGroupHelp(c.Stdout, "rules")
 	}
 	switch args[0] {
 	case "list":

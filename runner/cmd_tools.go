@@ -22,8 +22,7 @@ func (c *Command) tools(ctx context.Context, args []string) error {
 	case len(args) == 0:
 		return usagef("ocr tools needs a subcommand: list, or call NAME 'JSON-ARGS'. Run 'ocr tools --help'.")
 	case isHelp(args[0]):
-		printGroupHelp(c.Stdout, "tools")
-		return nil
+		return printGroupHelp(c.Stdout, "tools")
 	case args[0] != "list" && args[0] != "call":
 		return usagef("unknown tools subcommand %q: use list or call. Run 'ocr tools --help'.", args[0])
 	}

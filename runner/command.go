@@ -60,7 +60,8 @@ configuration error, 3 the review could not complete.
 // Main runs the command line and returns the exit code.
 func (c *Command) Main(ctx context.Context, args []string) int {
 	if len(args) < 2 {
-		fmt.Fprint(c.Stderr, usageText)
+		// Best effort: stderr is where a failed write would be reported.
+		_, _ = io.WriteString(c.Stderr, usageText)
 		return reporters.ExitUsage
 	}
 	var err error
@@ -104,19 +105,17 @@ func (c *Command) help(args []string) int {
 	name := strings.Join(args, " ")
 	switch {
 	case name == "":
-		fmt.Fprint(c.Stdout, usageText)
-		return reporters.ExitOK
+		_, err := io.WriteString(c.Stdout, usageText)
+		return c.fail(err)
 	case groupHelp[name] != "":
-		printGroupHelp(c.Stdout, name)
-		return reporters.ExitOK
+		return c.fail(printGroupHelp(c.Stdout, name))
 	}
 	sub := findSub(name)
 	if sub == nil {
 		return c.fail(usagef("no help for %q: the commands are review, env, tools list, tools call, rules list, rules check and version", name))
 	}
 	var cfg config.Config
-	printHelp(c.Stdout, sub, flagSet(sub, &cfg))
-	return reporters.ExitOK
+	return c.fail(printHelp(c.Stdout, sub, flagSet(sub, &cfg)))
 }
 
 // version runs `ocr version`.
@@ -148,7 +147,8 @@ func (c *Command) fail(err error) int {
 	if !strings.HasPrefix(msg, "ocr ") { // "ocr version takes …" needs no prefix
 		msg = "ocr: " + msg
 	}
-	fmt.Fprintln(c.Stderr, safeLines(msg))
+	// Best effort: if stderr cannot be written, there is no one left to tell.
+	_, _ = fmt.Fprintln(c.Stderr, safeLines(msg))
 	return exitCode(err)
 }
 
@@ -167,7 +167,9 @@ func (c *Command) parseConfig(name string, args []string) (*config.Config, error
 	sub := findSub(name)
 	if wantsHelp(args) {
 		var cfg config.Config
-		printHelp(c.Stdout, sub, flagSet(sub, &cfg))
+		if err := printHelp(c.Stdout, sub, flagSet(sub, &cfg)); err != nil {
+			return nil, err
+		}
 		return nil, flag.ErrHelp
 	}
 	cfg, err := config.Load(c.lookup)

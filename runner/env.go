@@ -64,7 +64,9 @@ func (c *Command) env(ctx context.Context, args []string) error {
 	}
 	rows = append(rows, c.describeRepo(ctx, cfg)...)
 	for _, r := range rows {
-		fmt.Fprintf(tw, "%s:\t%s\n", r[0], orDash(r[1]))
+		if _, err := fmt.Fprintf(tw, "%s:\t%s\n", r[0], orDash(r[1])); err != nil {
+			return err
+		}
 	}
 	return tw.Flush()
 }
@@ -140,7 +142,7 @@ func (c *Command) describeRepo(ctx context.Context, cfg *config.Config) [][2]str
 	if err != nil {
 		return append(rows, [2]string{"warning", safeLines(err.Error())})
 	}
-	defer repo.Close()
+	defer closeRepo(repo)
 	return append(rows, [2]string{"repository", repo.Dir()})
 }
 

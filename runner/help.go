@@ -99,12 +99,15 @@ func wantsHelp(args []string) bool {
 }
 
 // printGroupHelp writes the help of `ocr tools` or `ocr rules`.
-func printGroupHelp(w io.Writer, group string) {
-	fmt.Fprintf(w, "Usage:\n")
+func printGroupHelp(w io.Writer, group string) error {
+	var b strings.Builder
+	b.WriteString("Usage:\n")
 	for _, l := range strings.Split(groupHelp[group], "\n") {
-		fmt.Fprintf(w, "  %s\n", l)
+		fmt.Fprintf(&b, "  %s\n", l)
 	}
-	fmt.Fprintf(w, "\nRun 'ocr %s SUBCOMMAND --help' for one of them.\n", group)
+	fmt.Fprintf(&b, "\nRun 'ocr %s SUBCOMMAND --help' for one of them.\n", group)
+	_, err := io.WriteString(w, b.String())
+	return err
 }
 
 // flagSet builds the command's flags over cfg: the review flags it takes,
@@ -137,8 +140,9 @@ func (s *subcommand) takes(name string) bool {
 
 // printHelp writes the command's usage: synopsis, what it does, its flags
 // by topic with their variables, and for review the exit codes.
-func printHelp(w io.Writer, sub *subcommand, fs *flag.FlagSet) {
-	fmt.Fprintf(w, "Usage: %s\n\n%s\n", sub.synopsis, sub.about)
+func printHelp(w io.Writer, sub *subcommand, fs *flag.FlagSet) error {
+	var b strings.Builder
+	fmt.Fprintf(&b, "Usage: %s\n\n%s\n", sub.synopsis, sub.about)
 	envOf := config.FlagEnv()
 	groups := []config.FlagGroup{{Title: "Flags", Flags: sub.flags}}
 	if sub.flags == nil && !sub.none {
@@ -148,18 +152,20 @@ func printHelp(w io.Writer, sub *subcommand, fs *flag.FlagSet) {
 		if len(g.Flags) == 0 {
 			continue
 		}
-		fmt.Fprintf(w, "\n%s:\n", g.Title)
+		fmt.Fprintf(&b, "\n%s:\n", g.Title)
 		for _, name := range g.Flags {
 			if f := fs.Lookup(name); f != nil {
-				writeFlag(w, f, envOf[name])
+				writeFlag(&b, f, envOf[name])
 			}
 		}
 	}
 	if sub.name == "review" {
-		fmt.Fprintf(w, "\nExit codes: 0 reviewed, 1 a finding at or above --fail-on, 2 usage or\n"+
+		fmt.Fprintf(&b, "\nExit codes: 0 reviewed, 1 a finding at or above --fail-on, 2 usage or\n"+
 			"configuration error (nothing reviewed), 3 the review could not complete.\n"+
 			"Needs git %s or later. Reference: docs/reference.md.\n", git.MinVersion)
 	}
+	_, err := io.WriteString(w, b.String())
+	return err
 }
 
 // helpWidth is the width help text is wrapped to; flagColumn is where the
@@ -168,9 +174,9 @@ const helpWidth, flagColumn = 80, 28
 
 // writeFlag writes one flag: "  --name ARG" then its description (and
 // variable) wrapped at helpWidth, starting on the same line when it fits.
-func writeFlag(w io.Writer, f *flag.Flag, env string) {
+func writeFlag(b *strings.Builder, f *flag.Flag, env string) {
 	arg, usage := flag.UnquoteUsage(f)
-	if b, ok := f.Value.(interface{ IsBoolFlag() bool }); ok && b.IsBoolFlag() {
+	if bv, ok := f.Value.(interface{ IsBoolFlag() bool }); ok && bv.IsBoolFlag() {
 		arg = ""
 	} else if arg == "value" {
 		arg = "N"
@@ -187,7 +193,7 @@ func writeFlag(w io.Writer, f *flag.Flag, env string) {
 	}
 	line := head
 	if len(line) >= flagColumn-1 {
-		fmt.Fprintln(w, line)
+		b.WriteString(line + "\n")
 		line = ""
 	}
 	for _, word := range strings.Fields(usage) {
@@ -195,13 +201,13 @@ func writeFlag(w io.Writer, f *flag.Flag, env string) {
 		case len(line) < flagColumn:
 			line += strings.Repeat(" ", flagColumn-len(line)) + word
 		case len(line)+1+len(word) > helpWidth:
-			fmt.Fprintln(w, line)
+			b.WriteString(line + "\n")
 			line = strings.Repeat(" ", flagColumn) + word
 		default:
 			line += " " + word
 		}
 	}
-	fmt.Fprintln(w, line)
+	b.WriteString(line + "\n")
 }
 
 // parseError turns the flag package's error into one line with a hint.

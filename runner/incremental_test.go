@@ -92,7 +92,7 @@ func TestNarrowReviewsFilesThatBecameReviewable(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer repo.Close()
+	defer closeRepo(repo)
 	full, inc := &Change{}, &Change{Mode: "range"}
 	if err := full.loadRange(ctx, repo, base, head); err != nil {
 		t.Fatal(err)

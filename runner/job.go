@@ -131,7 +131,7 @@ func (c *Command) loadSettings(ctx context.Context, cfg *config.Config, cx ci.Co
 	if err != nil {
 		return err
 	}
-	defer repo.Close()
+	defer closeRepo(repo)
 	if _, err := repo.ResolveCommit(ctx, cfg.ConfigRef); err != nil {
 		// A shallow clone may lack the base yet: fetch it as the review would.
 		notes, _ := repo.EnsureHistory(ctx, cfg.ConfigRef, cmp.Or(cfg.To, cfg.Commit, "HEAD"))

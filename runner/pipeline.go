@@ -26,7 +26,9 @@ func (c *Command) fullReview(ctx context.Context, j *job) int {
 	if j.ci.Platform == ci.PlatformGitHub {
 		// The runner reads workflow commands from stderr too; stdout may be a
 		// JSON or SARIF report that a command line would corrupt.
-		github.Mask(c.Stderr, j.secrets()...)
+		if err := github.Mask(c.Stderr, j.secrets()...); err != nil {
+			return c.fail(err)
+		}
 	}
 	if j.ci.Platform != ci.PlatformLocal {
 		c.logf("%s %s: %s; reports: %s", j.ci.Platform, orDash(j.ci.Event), orDash(j.ci.Why), strings.Join(reportsOf(j.cfg), ", "))
@@ -37,7 +39,7 @@ func (c *Command) fullReview(ctx context.Context, j *job) int {
 	if err != nil {
 		return c.fail(err)
 	}
-	defer pr.repo.Close()
+	defer closeRepo(pr.repo)
 	repo, ch, p, set := pr.repo, pr.change, pr.preview, pr.rules
 	inc, earlier := c.scope(ctx, j, repo, ch, p, set)
 	reviewCh, reviewP := ch, p
@@ -262,7 +264,8 @@ func (c *Command) publish(ctx context.Context, j *job, ch *Change, rv *review.Re
 		c.logf("not reviewed: %s", e)
 	}
 	if repErr != nil {
-		fmt.Fprintf(c.Stderr, "ocr: publishing failed: %s\n", safeLines(repErr.Error()))
+		// Best effort: stderr is where a failed write would be reported.
+		_, _ = fmt.Fprintf(c.Stderr, "ocr: publishing failed: %s\n", safeLines(repErr.Error()))
 		return reporters.ExitIncomplete
 	}
 	return code

@@ -39,7 +39,8 @@ func (c *Command) openRepo(ctx context.Context, cfg *config.Config) (*git.Repo, 
 
 // logf prints progress to stderr.
 func (c *Command) logf(format string, args ...any) {
-	fmt.Fprintf(c.Stderr, "ocr: %s\n", safeLines(fmt.Sprintf(format, args...)))
+	// Best effort: progress on stderr has no one to report a failed write to.
+	_, _ = fmt.Fprintf(c.Stderr, "ocr: %s\n", safeLines(fmt.Sprintf(format, args...)))
 }
 
 // prepared is the deterministic part of a review: the repository, the
@@ -64,12 +65,12 @@ func (c *Command) prepare(ctx context.Context, cfg *config.Config) (*prepared, e
 		c.logf("%s", n)
 	}
 	if err != nil {
-		repo.Close()
+		closeRepo(repo)
 		return nil, err
 	}
 	set, err := loadRules(ctx, cfg, repo, configRef(cfg, ch))
 	if err != nil {
-		repo.Close()
+		closeRepo(repo)
 		return nil, err
 	}
 	if len(ch.Files) == 0 {
@@ -104,7 +105,7 @@ func (c *Command) preview(ctx context.Context, cfg *config.Config) error {
 	if err != nil {
 		return err
 	}
-	defer pr.repo.Close()
+	defer closeRepo(pr.repo)
 	p := pr.preview
 	w, closeOut, err := c.output(cfg.Output)
 	if err != nil {

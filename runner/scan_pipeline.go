@@ -48,7 +48,7 @@ func (c *Command) prepareScan(ctx context.Context, cfg *config.Config, opt scanO
 		Exclude: cfg.Exclude, Include: cfg.Include, IncludeTests: cfg.IncludeTests, MaxFileTokens: cfg.MaxFileTokens,
 	}
 	if sc.change, err = loadScan(ctx, sc.src, "scan", sc.head, opt.paths, sel.DecidedByPath); err != nil {
-		sc.repo.Close()
+		closeRepo(sc.repo)
 		return nil, err
 	}
 	var repo *git.Repo
@@ -56,7 +56,7 @@ func (c *Command) prepareScan(ctx context.Context, cfg *config.Config, opt scanO
 		repo = sc.repo
 	}
 	if sc.rules, err = loadRules(ctx, cfg, repo, configRef(cfg, sc.change)); err != nil {
-		sc.repo.Close()
+		closeRepo(sc.repo)
 		return nil, err
 	}
 	files := selection.Files(sc.change.Files, sc.change.Diffs, sel)
@@ -87,26 +87,26 @@ func (c *Command) openScan(ctx context.Context, cfg *config.Config, opt scanOpti
 	ref := orDefault(opt.ref, "HEAD")
 	head, err := repo.ResolveCommit(ctx, ref)
 	if err != nil {
-		repo.Close()
+		closeRepo(repo)
 		return nil, usagef("could not resolve --ref %s: %w (give a commit or ref that exists here, or --worktree for uncommitted files)", ref, err)
 	}
 	return &scanned{repo: repo, head: head, src: tools.RefSource(repo, head)}, nil
 }
 
-// capFiles keeps the first max selected files (in path order) and reports
+// capFiles keeps the first limit selected files (in path order) and reports
 // the others not reviewed, with reason budget: never silently.
-func capFiles(files []review.FileCoverage, max int) ([]review.FileCoverage, int) {
+func capFiles(files []review.FileCoverage, limit int) ([]review.FileCoverage, int) {
 	kept, cut := 0, 0
 	for i, f := range files {
 		if !f.Reviewed {
 			continue
 		}
-		if kept < max {
+		if kept < limit {
 			kept++
 			continue
 		}
 		files[i].Reviewed, files[i].Reason = false, review.ReasonBudget
-		files[i].Detail = fmt.Sprintf("beyond --max-files %d: narrow the PATHs, add --exclude, or raise --max-files", max)
+		files[i].Detail = fmt.Sprintf("beyond --max-files %d: narrow the PATHs, add --exclude, or raise --max-files", limit)
 		cut++
 	}
 	return files, cut
@@ -118,7 +118,7 @@ func (c *Command) scanPreview(ctx context.Context, cfg *config.Config, opt scanO
 	if err != nil {
 		return err
 	}
-	defer sc.repo.Close()
+	defer closeRepo(sc.repo)
 	w, closeOut, err := c.output(cfg.Output)
 	if err != nil {
 		return err
@@ -133,7 +133,10 @@ func (c *Command) scanPreview(ctx context.Context, cfg *config.Config, opt scanO
 // fullScan runs a scan: files → selection → agent → reporters → exit code.
 func (c *Command) fullScan(ctx context.Context, j *job, opt scanOptions) int {
 	if j.ci.Platform == ci.PlatformGitHub {
-		github.Mask(c.Stderr, j.secrets()...) // as a review does: stderr carries workflow commands
+		// As a review does: stderr carries workflow commands.
+		if err := github.Mask(c.Stderr, j.secrets()...); err != nil {
+			return c.fail(err)
+		}
 	}
 	ctx, cancel := j.deadline(ctx)
 	defer cancel()
@@ -141,7 +144,7 @@ func (c *Command) fullScan(ctx context.Context, j *job, opt scanOptions) int {
 	if err != nil {
 		return c.fail(err)
 	}
-	defer sc.repo.Close()
+	defer closeRepo(sc.repo)
 	p := sc.preview
 	c.logf("scan of %s: %d file(s), %d selected, %d left out by --max-files %d",
 		scanModeText(opt, sc.plain), p.Totals.Files, p.Totals.Reviewed, sc.cut, opt.maxFiles)

@@ -26,7 +26,9 @@ func TestCISettingsFilesReadAtTrustedRef(t *testing.T) {
 		{"include nothing", "./ci/../ci/rule.json", func(r *testRepo) { r.write("ci/rule.json", `{"include": ["none/**"]}`) }},
 		{"symlinked directory", "ci/rule.json", func(r *testRepo) {
 			evil := t.TempDir()
-			os.WriteFile(filepath.Join(evil, "rule.json"), []byte(`{"exclude": ["**"]}`), 0o644)
+			if err := os.WriteFile(filepath.Join(evil, "rule.json"), []byte(`{"exclude": ["**"]}`), 0o644); err != nil {
+				t.Fatal(err)
+			}
 			r.git("rm", "-rq", "ci")
 			if err := os.Symlink(evil, filepath.Join(r.dir, "ci")); err != nil {
 				t.Fatal(err)
@@ -70,7 +72,9 @@ func TestCISettingsFilesReadAtTrustedRef(t *testing.T) {
 		r.write("a.go", "package a\n\nfunc A() {}\n")
 		head := r.commit("merge request")
 		rule := filepath.Join(t.TempDir(), "rule.json")
-		os.WriteFile(rule, []byte(`{"exclude": ["*.go"]}`), 0o644)
+		if err := os.WriteFile(rule, []byte(`{"exclude": ["*.go"]}`), 0o644); err != nil {
+			t.Fatal(err)
+		}
 		setenv(t, map[string]string{"GITLAB_CI": "true", "CI_MERGE_REQUEST_IID": "5", "CI_MERGE_REQUEST_DIFF_BASE_SHA": base,
 			"CI_COMMIT_SHA": head, "CI_PROJECT_ID": "42"})
 		t.Chdir(r.dir)

@@ -45,7 +45,9 @@ func (c *Command) buildReporters(j *job, ch *Change) (reporters.Multi, func() ([
 		}
 		return wrote, errors.Join(append(openErrs, errs...)...)
 	}
-	closeOnErr := func() { closeAll() }
+	// On a build error nothing was written: that error is the one to report,
+	// so closing's result is dropped.
+	closeOnErr := func() { _, _ = closeAll() }
 	for _, s := range j.specs {
 		if s.Kind.API() {
 			if r := c.apiReporter(j, ch, s.Kind); r != nil {

@@ -14,9 +14,15 @@ import (
 // repository path; a path outside is read from disk.
 func TestFileSourceReadsInsideTheRepositoryAtTheRef(t *testing.T) {
 	root, outside := t.TempDir(), t.TempDir()
-	os.MkdirAll(filepath.Join(root, "ci"), 0o755)
-	os.WriteFile(filepath.Join(root, "ci", "rule.json"), []byte("checkout"), 0o644)
-	os.WriteFile(filepath.Join(outside, "rule.json"), []byte("disk"), 0o644)
+	if err := os.MkdirAll(filepath.Join(root, "ci"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(root, "ci", "rule.json"), []byte("checkout"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(outside, "rule.json"), []byte("disk"), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	if err := os.Symlink(outside, filepath.Join(root, "link")); err != nil {
 		t.Fatal(err)
 	}

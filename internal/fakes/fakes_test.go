@@ -25,7 +25,7 @@ func TestRecorderReportsUnusedRoutes(t *testing.T) {
 
 func TestDecodeRejectsUnknownFields(t *testing.T) {
 	ft := &fakeTB{TB: t}
-	req := httptest.NewRequest("POST", "/x", strings.NewReader(`{"body":"b","position":1}`))
+	req := httptest.NewRequestWithContext(t.Context(), "POST", "/x", strings.NewReader(`{"body":"b","position":1}`))
 	var v struct {
 		Body string `json:"body"`
 	}

@@ -124,8 +124,8 @@ func (g *GraphQL) Do(ctx context.Context, query string, vars map[string]any, out
 	if err != nil {
 		return err
 	}
-	defer resp.Body.Close()
 	raw, err := io.ReadAll(io.LimitReader(resp.Body, 32<<20))
+	_ = resp.Body.Close() // what was read is all there is to keep
 	if err != nil {
 		return fmt.Errorf("could not read GitHub's GraphQL answer: %w", err)
 	}

@@ -2,6 +2,7 @@ package packaging
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"errors"
 	"os"
@@ -33,12 +34,17 @@ type container struct {
 
 func newContainer(t *testing.T, image, repo string) *container {
 	t.Helper()
-	out, err := exec.Command("buildah", "from", "--pull-never", image).CombinedOutput()
+	out, err := exec.CommandContext(t.Context(), "buildah", "from", "--pull-never", image).CombinedOutput()
 	if err != nil {
 		t.Fatalf("buildah from %s: %v\n%s", image, err, out)
 	}
 	c := &container{t: t, name: strings.TrimSpace(string(out)), repo: repo}
-	t.Cleanup(func() { exec.Command("buildah", "rm", c.name).Run() })
+	t.Cleanup(func() {
+		// t.Context() is already cancelled when cleanups run.
+		if out, err := exec.CommandContext(context.Background(), "buildah", "rm", c.name).CombinedOutput(); err != nil {
+			t.Logf("warning: buildah rm %s: %v (the working container is left behind)\n%s", c.name, err, out)
+		}
+	})
 	return c
 }
 
@@ -52,7 +58,7 @@ func (c *container) run(env map[string]string, argv ...string) (int, string, str
 		args = append(args, "--env", k+"="+v)
 	}
 	args = append(append(args, c.name, "--"), argv...)
-	cmd := exec.Command("buildah", args...)
+	cmd := exec.CommandContext(c.t.Context(), "buildah", args...)
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
 	err := cmd.Run()
@@ -73,7 +79,7 @@ func (c *container) run(env map[string]string, argv ...string) (int, string, str
 func reviewRepo(t *testing.T) string {
 	dir := t.TempDir()
 	git := func(args ...string) {
-		c := exec.Command("git", args...)
+		c := exec.CommandContext(t.Context(), "git", args...)
 		c.Dir = dir
 		c.Env = append(os.Environ(), "GIT_AUTHOR_NAME=ci", "GIT_AUTHOR_EMAIL=ci@localhost", "GIT_COMMITTER_NAME=ci",
 			"GIT_COMMITTER_EMAIL=ci@localhost", "GIT_CONFIG_NOSYSTEM=1", "HOME="+dir)
@@ -83,7 +89,9 @@ func reviewRepo(t *testing.T) string {
 	}
 	write := func(path, content string) {
 		p := filepath.Join(dir, path)
-		os.MkdirAll(filepath.Dir(p), 0o755)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
 		if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
 			t.Fatal(err)
 		}

@@ -60,7 +60,9 @@ func archive(t testing.TB, asset, name string, data []byte) []byte {
 			if err != nil {
 				t.Fatal(err)
 			}
-			w.Write(d)
+			if _, err := w.Write(d); err != nil {
+				t.Fatal(err)
+			}
 		}
 		if err := zw.Close(); err != nil {
 			t.Fatal(err)
@@ -76,12 +78,16 @@ func archive(t testing.TB, asset, name string, data []byte) []byte {
 		if err := tw.WriteHeader(&tar.Header{Name: f.n, Mode: 0o755, Size: int64(len(f.d))}); err != nil {
 			t.Fatal(err)
 		}
-		tw.Write(f.d)
+		if _, err := tw.Write(f.d); err != nil {
+			t.Fatal(err)
+		}
 	}
 	if err := tw.Close(); err != nil {
 		t.Fatal(err)
 	}
-	gz.Close()
+	if err := gz.Close(); err != nil {
+		t.Fatal(err)
+	}
 	return buf.Bytes()
 }
 
@@ -109,7 +115,7 @@ func newRelease(t testing.TB) *release {
 			http.Error(w, "Not Found", http.StatusNotFound)
 			return
 		}
-		w.Write(data)
+		_, _ = w.Write(data) // fails only when the client has gone
 	}))
 	t.Cleanup(srv.Close)
 	r.URL = srv.URL + "/releases/download"
@@ -163,7 +169,7 @@ func runInstall(t testing.TB, cmd string, env map[string]string) step {
 	t.Helper()
 	dir := t.TempDir()
 	out := filepath.Join(dir, "output")
-	c := exec.Command("bash", filepath.Join(root(), "action", "install.sh"), cmd)
+	c := exec.CommandContext(t.Context(), "bash", filepath.Join(root(), "action", "install.sh"), cmd)
 	c.Env = []string{"PATH=" + os.Getenv("PATH"), "RUNNER_TEMP=" + dir, "GITHUB_OUTPUT=" + out, "HOME=" + dir}
 	for k, v := range env {
 		c.Env = append(c.Env, k+"="+v)
@@ -172,12 +178,14 @@ func runInstall(t testing.TB, cmd string, env map[string]string) step {
 	c.Stdout, c.Stderr = &stdout, &stderr
 	s := step{err: c.Run(), stdout: stdout.String(), stderr: stderr.String(), outputs: map[string]string{}}
 	if f, err := os.Open(out); err == nil {
-		defer f.Close()
 		sc := bufio.NewScanner(f)
 		for sc.Scan() {
 			if k, v, ok := strings.Cut(sc.Text(), "="); ok {
 				s.outputs[k] = v
 			}
+		}
+		if err := f.Close(); err != nil {
+			t.Fatal(err)
 		}
 	}
 	return s
@@ -315,7 +323,7 @@ func tagRepo(t *testing.T) string {
 	t.Helper()
 	dir := t.TempDir()
 	git := func(args ...string) string {
-		c := exec.Command("git", args...)
+		c := exec.CommandContext(t.Context(), "git", args...)
 		c.Dir = dir
 		c.Env = append(os.Environ(), "GIT_AUTHOR_NAME=ci", "GIT_AUTHOR_EMAIL=ci@localhost", "GIT_COMMITTER_NAME=ci",
 			"GIT_COMMITTER_EMAIL=ci@localhost", "GIT_CONFIG_NOSYSTEM=1", "HOME="+dir)

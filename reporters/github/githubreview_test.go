@@ -184,7 +184,7 @@ func TestGitHubReviewReconcileGivesUpAfterASecondFailure(t *testing.T) {
 	f := reportertest.NewGitHubFake(t, diff, reportertest.PostHead)
 	f.FailReviewUncreatedOnce(502)
 	g := reportertest.NewGitHubReview(t, f, diff, &reportertest.Recorder{})
-	g.Logf = func(format string, args ...any) {
+	g.Logf = func(format string, _ ...any) {
 		if strings.Contains(format, "checking whether it was created") {
 			f.FailReviewUncreatedOnce(503) // the retry fails too
 		}

@@ -129,7 +129,7 @@ func (run *glRun) position(p posting.Placement) *gitlab.PositionOptions {
 	return pos
 }
 
-func lineNumbers(l posting.DiffLine) (old, new *int64) {
+func lineNumbers(l posting.DiffLine) (oldLine, newLine *int64) {
 	switch l.Kind {
 	case anchor.Added:
 		return nil, gitlab.Ptr(int64(l.NewLine))

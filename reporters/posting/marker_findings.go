@@ -129,8 +129,12 @@ func encodeFindings(items []carried, budget int) (string, bool) {
 	}
 	var z bytes.Buffer
 	w, _ := gzip.NewWriterLevel(&z, gzip.BestCompression) // the header has no name and no time
-	w.Write(js)
-	w.Close()
+	if _, err := w.Write(js); err != nil {
+		return "", false
+	}
+	if err := w.Close(); err != nil {
+		return "", false
+	}
 	line := findingsPrefix + base64.StdEncoding.EncodeToString(z.Bytes()) + " -->"
 	return line, len(line) <= budget
 }

@@ -125,15 +125,29 @@ func TestFindingsMarkerDeterministic(t *testing.T) {
 }
 
 // forgedLine encodes payload as a findings marker line.
-func forgedLine(payload []byte, compress bool) string {
+func forgedLine(t *testing.T, payload []byte, compress bool) string {
+	t.Helper()
 	if compress {
-		var z bytes.Buffer
-		w := gzip.NewWriter(&z)
-		w.Write(payload)
-		w.Close()
-		payload = z.Bytes()
+		payload = gzipped(t, gzip.DefaultCompression, payload)
 	}
 	return findingsPrefix + base64.StdEncoding.EncodeToString(payload) + " -->"
+}
+
+// gzipped compresses data at level.
+func gzipped(t *testing.T, level int, data []byte) []byte {
+	t.Helper()
+	var z bytes.Buffer
+	w, err := gzip.NewWriterLevel(&z, level)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := w.Write(data); err != nil {
+		t.Fatal(err)
+	}
+	if err := w.Close(); err != nil {
+		t.Fatal(err)
+	}
+	return z.Bytes()
 }
 
 // TestReadStateRejectsBadFindings: a malformed, forged or oversized
@@ -143,21 +157,21 @@ func TestReadStateRejectsBadFindings(t *testing.T) {
 	many := "[" + strings.TrimSuffix(strings.Repeat(`{"path":"a","category":"bug","severity":"low","content":"x","fingerprint":"f"},`, maxFindingsCount+1), ",") + "]"
 	cases := map[string]string{
 		"not base64":       findingsPrefix + "@@@ -->",
-		"not gzip":         forgedLine([]byte(`[{"path":"a"}]`), false),
+		"not gzip":         forgedLine(t, []byte(`[{"path":"a"}]`), false),
 		"truncated gzip":   good[:len(good)/2] + " -->",
-		"not JSON":         forgedLine([]byte("<script>"), true),
-		"null":             forgedLine([]byte("null"), true),
-		"object":           forgedLine([]byte(`{"path":"a"}`), true),
-		"bad side":         forgedLine([]byte(`[{"path":"a","side":"up","fingerprint":"f"}]`), true),
-		"negative line":    forgedLine([]byte(`[{"path":"a","start_line":-1,"fingerprint":"f"}]`), true),
-		"end before start": forgedLine([]byte(`[{"path":"a","start_line":9,"end_line":2,"fingerprint":"f"}]`), true),
-		"no path":          forgedLine([]byte(`[{"content":"x","fingerprint":"f"}]`), true),
-		"marker in fp":     forgedLine([]byte(`[{"path":"a","fingerprint":"x --> <!-- ocr:fp=y"}]`), true),
-		"gzip bomb":        forgedLine([]byte("["+strings.Repeat(" ", 2<<20)+"]"), true),
-		"too many":         forgedLine([]byte(many), true),
-		"huge field":       forgedLine([]byte(`[{"path":"a","fingerprint":"f","content":"`+strings.Repeat("x", maxCarriedField+1)+`"}]`), true),
+		"not JSON":         forgedLine(t, []byte("<script>"), true),
+		"null":             forgedLine(t, []byte("null"), true),
+		"object":           forgedLine(t, []byte(`{"path":"a"}`), true),
+		"bad side":         forgedLine(t, []byte(`[{"path":"a","side":"up","fingerprint":"f"}]`), true),
+		"negative line":    forgedLine(t, []byte(`[{"path":"a","start_line":-1,"fingerprint":"f"}]`), true),
+		"end before start": forgedLine(t, []byte(`[{"path":"a","start_line":9,"end_line":2,"fingerprint":"f"}]`), true),
+		"no path":          forgedLine(t, []byte(`[{"content":"x","fingerprint":"f"}]`), true),
+		"marker in fp":     forgedLine(t, []byte(`[{"path":"a","fingerprint":"x --> <!-- ocr:fp=y"}]`), true),
+		"gzip bomb":        forgedLine(t, []byte("["+strings.Repeat(" ", 2<<20)+"]"), true),
+		"too many":         forgedLine(t, []byte(many), true),
+		"huge field":       forgedLine(t, []byte(`[{"path":"a","fingerprint":"f","content":"`+strings.Repeat("x", maxCarriedField+1)+`"}]`), true),
 		"other version":    strings.Replace(good, " v1 ", " v2 ", 1),
-		"huge line":        hugeLine(),
+		"huge line":        hugeLine(t),
 	}
 	state := stateMarker(State{Head: "abc", Config: "c"})
 	for name, line := range cases {
@@ -184,17 +198,15 @@ func TestReadStateRejectsBadFindings(t *testing.T) {
 
 // hugeLine is a valid marker whose JSON is under the decoded limit but
 // whose line is over the encoded one (stored, not compressed).
-func hugeLine() string {
+func hugeLine(t *testing.T) string {
+	t.Helper()
 	rng := rand.New(rand.NewPCG(3, 4))
 	var items []string
 	for range 16 {
 		items = append(items, `{"path":"a","fingerprint":"f","content":"`+randomText(rng, 60000)+`"}`)
 	}
-	var z bytes.Buffer
-	w, _ := gzip.NewWriterLevel(&z, gzip.NoCompression)
-	w.Write([]byte("[" + strings.Join(items, ",") + "]"))
-	w.Close()
-	return findingsPrefix + base64.StdEncoding.EncodeToString(z.Bytes()) + " -->"
+	z := gzipped(t, gzip.NoCompression, []byte("["+strings.Join(items, ",")+"]"))
+	return findingsPrefix + base64.StdEncoding.EncodeToString(z) + " -->"
 }
 
 // TestSummaryBoundWithManyFindings: findings that do not fit are cut, the

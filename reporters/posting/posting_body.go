@@ -14,6 +14,7 @@ const maxBody = 60000
 // Flavor is the platform's suggestion syntax.
 type Flavor int
 
+// The flavors: GitHub's suggestion blocks, and GitLab's.
 const (
 	FlavorGitHub Flavor = iota
 	FlavorGitLab

@@ -54,7 +54,7 @@ func (d *DiffIndex) file(path string) *anchor.File {
 	return d.byPath[path]
 }
 
-// line finds line n on side of path among the diff's hunks.
+// Line finds line n on side of path among the diff's hunks.
 func (d *DiffIndex) Line(path string, side review.Side, n int) (DiffLine, bool) {
 	f := d.file(path)
 	if f == nil || n <= 0 {

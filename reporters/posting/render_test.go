@@ -33,7 +33,7 @@ func renderProblems(body string, allowedHTML []string, markers []string) []strin
 	doc := commonMark.Parser().Parse(text.NewReader(src))
 	var problems []string
 	var visible strings.Builder
-	ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
+	err := ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
 		if !entering {
 			if n.Type() == ast.TypeBlock {
 				visible.WriteString("\n")
@@ -84,6 +84,9 @@ func renderProblems(body string, allowedHTML []string, markers []string) []strin
 		}
 		return ast.WalkContinue, nil
 	})
+	if err != nil {
+		problems = append(problems, "could not walk the rendered body: "+err.Error())
+	}
 	for _, line := range strings.Split(visible.String(), "\n") {
 		if m := mention.FindString(line); m != "" {
 			problems = append(problems, fmt.Sprintf("live mention %q in %q", m, line))

@@ -66,14 +66,18 @@ func TestUseColor(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer f.Close()
 	if text.UseColor(f, env(nil)) {
 		t.Error("colour for a regular file")
 	}
+	if err := f.Close(); err != nil {
+		t.Fatal(err)
+	}
 	if tty, err := os.OpenFile("/dev/null", os.O_WRONLY, 0); err == nil {
-		defer tty.Close()
 		if !text.UseColor(tty, env(nil)) || text.UseColor(tty, env(map[string]string{"NO_COLOR": "1"})) {
 			t.Error("character device: colour unless NO_COLOR")
+		}
+		if err := tty.Close(); err != nil {
+			t.Fatal(err)
 		}
 	}
 }

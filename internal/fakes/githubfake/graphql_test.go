@@ -15,14 +15,22 @@ import (
 func gql(t *testing.T, f *githubfake.Server, query string, vars map[string]any) string {
 	t.Helper()
 	b, _ := json.Marshal(map[string]any{"query": query, "variables": vars})
-	req, _ := http.NewRequest(http.MethodPost, f.GraphQLURL(), strings.NewReader(string(b)))
+	req, err := http.NewRequestWithContext(t.Context(), http.MethodPost, f.GraphQLURL(), strings.NewReader(string(b)))
+	if err != nil {
+		t.Fatal(err)
+	}
 	req.Header.Set("Authorization", "Bearer tok")
 	resp, err := f.Client().Do(req)
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer resp.Body.Close()
-	out, _ := io.ReadAll(resp.Body)
+	out, err := io.ReadAll(resp.Body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := resp.Body.Close(); err != nil {
+		t.Fatal(err)
+	}
 	if resp.StatusCode != 200 {
 		t.Errorf("GraphQL answered HTTP %d: GitHub answers 200", resp.StatusCode)
 	}

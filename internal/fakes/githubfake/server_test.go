@@ -63,13 +63,18 @@ func TestSecondaryLimitOnceAndPagination(t *testing.T) {
 			t.Fatalf("write: %d %s", status, body)
 		}
 	}
-	req, _ := http.NewRequest("GET", f.URL+"/repos/o/r/issues/7/comments?per_page=100", nil)
+	req, err := http.NewRequestWithContext(t.Context(), "GET", f.URL+"/repos/o/r/issues/7/comments?per_page=100", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
 	req.Header.Set("Authorization", "Bearer tok")
 	resp, err := f.Client().Do(req)
 	if err != nil {
 		t.Fatal(err)
 	}
-	resp.Body.Close()
+	if err := resp.Body.Close(); err != nil {
+		t.Fatal(err)
+	}
 	if link := resp.Header.Get("Link"); !strings.Contains(link, `page=2>; rel="next"`) {
 		t.Errorf("Link = %q, want a next page", link)
 	}
@@ -120,13 +125,21 @@ func get(t *testing.T, f *githubfake.Server, path string) (int, string) {
 // do sends one request with the fake's token and returns the answer.
 func do(t *testing.T, f *githubfake.Server, method, path, body string) (int, string) {
 	t.Helper()
-	req, _ := http.NewRequest(method, f.URL+path, strings.NewReader(body))
+	req, err := http.NewRequestWithContext(t.Context(), method, f.URL+path, strings.NewReader(body))
+	if err != nil {
+		t.Fatal(err)
+	}
 	req.Header.Set("Authorization", "Bearer tok")
 	resp, err := f.Client().Do(req)
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer resp.Body.Close()
-	b, _ := io.ReadAll(resp.Body)
+	b, err := io.ReadAll(resp.Body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := resp.Body.Close(); err != nil {
+		t.Fatal(err)
+	}
 	return resp.StatusCode, string(b)
 }

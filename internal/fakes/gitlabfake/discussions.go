@@ -165,18 +165,18 @@ func (s *Server) checkPosition(p *Position) string {
 	return ""
 }
 
-// lineAt finds the line named by old/new: added → new only, deleted → old
-// only, context → both.
-func lineAt(lines map[string]line, old, new *int) (line, bool) {
+// lineAt finds the line named by oldLine/newLine: added → new only,
+// deleted → old only, context → both.
+func lineAt(lines map[string]line, oldLine, newLine *int) (line, bool) {
 	switch {
-	case old != nil && new != nil:
-		l, ok := lines["new:"+strconv.Itoa(*new)]
-		return l, ok && l.kind == anchor.Context && l.old == *old
-	case new != nil:
-		l, ok := lines["new:"+strconv.Itoa(*new)]
+	case oldLine != nil && newLine != nil:
+		l, ok := lines["new:"+strconv.Itoa(*newLine)]
+		return l, ok && l.kind == anchor.Context && l.old == *oldLine
+	case newLine != nil:
+		l, ok := lines["new:"+strconv.Itoa(*newLine)]
 		return l, ok && l.kind == anchor.Added
-	case old != nil:
-		l, ok := lines["old:"+strconv.Itoa(*old)]
+	case oldLine != nil:
+		l, ok := lines["old:"+strconv.Itoa(*oldLine)]
 		return l, ok && l.kind == anchor.Deleted
 	}
 	return line{}, false

@@ -72,15 +72,23 @@ func post(t *testing.T, f *gitlabfake.Server, path, body string) (int, string) {
 // do sends one request with the fake's token and returns the answer.
 func do(t *testing.T, f *gitlabfake.Server, method, path, body string) (int, string) {
 	t.Helper()
-	req, _ := http.NewRequest(method, f.URL+path, strings.NewReader(body))
+	req, err := http.NewRequestWithContext(t.Context(), method, f.URL+path, strings.NewReader(body))
+	if err != nil {
+		t.Fatal(err)
+	}
 	req.Header.Set("Private-Token", "tok")
 	req.Header.Set("Content-Type", "application/json")
 	resp, err := f.Client().Do(req)
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer resp.Body.Close()
-	b, _ := io.ReadAll(resp.Body)
+	b, err := io.ReadAll(resp.Body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := resp.Body.Close(); err != nil {
+		t.Fatal(err)
+	}
 	return resp.StatusCode, string(b)
 }
 
