@@ -57,7 +57,9 @@ func (c *Command) parseScan(args []string) (*config.Config, scanOptions, error) 
 	sub, opt := findSub("scan"), scanOptions{}
 	if wantsHelp(args) {
 		var cfg config.Config
-		printHelp(c.Stdout, sub, scanFlagSet(sub, &cfg, &opt))
+		if err := printHelp(c.Stdout, sub, scanFlagSet(sub, &cfg, &opt)); err != nil {
+			return nil, opt, err
+		}
 		return nil, opt, flag.ErrHelp
 	}
 	cfg, err := config.Load(c.lookup)
