@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 
+	"github.com/ocr-ci/ocr/internal/cli"
 	"github.com/ocr-ci/ocr/internal/config"
 	"github.com/ocr-ci/ocr/internal/git"
 	"github.com/ocr-ci/ocr/internal/rules"
@@ -15,8 +16,8 @@ func (c *Command) rules(ctx context.Context, args []string) error {
 	if len(args) == 0 {
 		return usagef("ocr rules needs a subcommand: list, or check PATH.... Run 'ocr rules --help'.")
 	}
-	if isHelp(args[0]) {
-		return printGroupHelp(c.Stdout, "rules")
+	if cli.IsHelp(args[0]) {
+		return cli.PrintGroupHelp(c.Stdout, "rules")
 	}
 	switch args[0] {
 	case "list":

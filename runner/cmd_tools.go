@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/ocr-ci/ocr/internal/ci"
+	"github.com/ocr-ci/ocr/internal/cli"
 	"github.com/ocr-ci/ocr/internal/config"
 	"github.com/ocr-ci/ocr/internal/git"
 	"github.com/ocr-ci/ocr/internal/logtext"
@@ -21,8 +22,8 @@ func (c *Command) tools(ctx context.Context, args []string) error {
 	switch {
 	case len(args) == 0:
 		return usagef("ocr tools needs a subcommand: list, or call NAME 'JSON-ARGS'. Run 'ocr tools --help'.")
-	case isHelp(args[0]):
-		return printGroupHelp(c.Stdout, "tools")
+	case cli.IsHelp(args[0]):
+		return cli.PrintGroupHelp(c.Stdout, "tools")
 	case args[0] != "list" && args[0] != "call":
 		return usagef("unknown tools subcommand %q: use list or call. Run 'ocr tools --help'.", args[0])
 	}
@@ -135,7 +136,7 @@ func sourceFor(repo *git.Repo, ch *Change) tools.Source {
 // arguments, and returns the positionals.
 func (c *Command) parseInterleaved(name string, args []string) (*config.Config, []string, error) {
 	var scratch config.Config
-	fs := flagSet(findSub(name), &scratch)
+	fs := cli.FlagSet(cli.Find(name), &scratch)
 	var flags, pos []string
 	for i := 0; i < len(args); i++ {
 		a := args[i]

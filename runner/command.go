@@ -9,6 +9,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/ocr-ci/ocr/internal/cli"
 	"github.com/ocr-ci/ocr/internal/config"
 	"github.com/ocr-ci/ocr/internal/textdist"
 	"github.com/ocr-ci/ocr/reporters"
@@ -107,15 +108,15 @@ func (c *Command) help(args []string) int {
 	case name == "":
 		_, err := io.WriteString(c.Stdout, usageText)
 		return c.fail(err)
-	case groupHelp[name] != "":
-		return c.fail(printGroupHelp(c.Stdout, name))
+	case cli.IsGroup(name):
+		return c.fail(cli.PrintGroupHelp(c.Stdout, name))
 	}
-	sub := findSub(name)
+	sub := cli.Find(name)
 	if sub == nil {
 		return c.fail(usagef("no help for %q: the commands are review, env, tools list, tools call, rules list, rules check and version", name))
 	}
 	var cfg config.Config
-	return c.fail(printHelp(c.Stdout, sub, flagSet(sub, &cfg)))
+	return c.fail(cli.PrintHelp(c.Stdout, sub, cli.FlagSet(sub, &cfg)))
 }
 
 // version runs `ocr version`.
@@ -164,10 +165,10 @@ func (c *Command) lookup(key string) (string, bool) {
 // and validates once. --help prints the command's usage on stdout and
 // returns flag.ErrHelp (exit 0); a flag error is one line with a hint.
 func (c *Command) parseConfig(name string, args []string) (*config.Config, error) {
-	sub := findSub(name)
-	if wantsHelp(args) {
+	sub := cli.Find(name)
+	if cli.WantsHelp(args) {
 		var cfg config.Config
-		if err := printHelp(c.Stdout, sub, flagSet(sub, &cfg)); err != nil {
+		if err := cli.PrintHelp(c.Stdout, sub, cli.FlagSet(sub, &cfg)); err != nil {
 			return nil, err
 		}
 		return nil, flag.ErrHelp
@@ -176,9 +177,9 @@ func (c *Command) parseConfig(name string, args []string) (*config.Config, error
 	if err != nil {
 		return nil, err
 	}
-	fs := flagSet(sub, &cfg)
+	fs := cli.FlagSet(sub, &cfg)
 	if err := fs.Parse(args); err != nil {
-		return nil, parseError(sub, fs, err)
+		return nil, cli.ParseError(sub, fs, err)
 	}
 	// The flag package stops at the first argument that is not a flag:
 	// the flags after it would be ignored silently (`ocr review HEAD

@@ -4,20 +4,19 @@ import (
 	"errors"
 	"fmt"
 
+	"github.com/ocr-ci/ocr/internal/cli"
 	"github.com/ocr-ci/ocr/internal/config"
 	"github.com/ocr-ci/ocr/internal/git"
 	"github.com/ocr-ci/ocr/reporters"
 )
 
-// usageError marks an error caused by flags, environment or arguments.
-type usageError struct{ err error }
-
-func (e *usageError) Error() string { return e.err.Error() }
-func (e *usageError) Unwrap() error { return e.err }
+// usageError marks an error caused by flags, environment or arguments:
+// the CLI's own type, so flag errors and the commands' usage errors are one.
+type usageError = cli.UsageError
 
 // usagef returns a usage error (exit 2).
 func usagef(format string, args ...any) error {
-	return &usageError{fmt.Errorf(format, args...)}
+	return &usageError{Err: fmt.Errorf(format, args...)}
 }
 
 // exitCode maps an error to an exit code: bad input and configuration are

@@ -5,6 +5,7 @@ import (
 	"flag"
 	"fmt"
 
+	"github.com/ocr-ci/ocr/internal/cli"
 	"github.com/ocr-ci/ocr/internal/config"
 	"github.com/ocr-ci/ocr/reporters"
 )
@@ -54,10 +55,10 @@ func (c *Command) scan(ctx context.Context, args []string) int {
 // flags that make sense without a diff, plus --ref, --worktree and
 // --max-files; flags and PATHs may be interleaved.
 func (c *Command) parseScan(args []string) (*config.Config, scanOptions, error) {
-	sub, opt := findSub("scan"), scanOptions{}
-	if wantsHelp(args) {
+	sub, opt := cli.Find("scan"), scanOptions{}
+	if cli.WantsHelp(args) {
 		var cfg config.Config
-		if err := printHelp(c.Stdout, sub, scanFlagSet(sub, &cfg, &opt)); err != nil {
+		if err := cli.PrintHelp(c.Stdout, sub, scanFlagSet(sub, &cfg, &opt)); err != nil {
 			return nil, opt, err
 		}
 		return nil, opt, flag.ErrHelp
@@ -70,7 +71,7 @@ func (c *Command) parseScan(args []string) (*config.Config, scanOptions, error) 
 	var pos []string
 	for rest := args; ; {
 		if err := fs.Parse(rest); err != nil {
-			return nil, opt, parseError(sub, fs, err)
+			return nil, opt, cli.ParseError(sub, fs, err)
 		}
 		if fs.NArg() == 0 {
 			break
@@ -98,8 +99,8 @@ func (c *Command) parseScan(args []string) (*config.Config, scanOptions, error) 
 // scanFlagSet is scan's flags over cfg and opt: the review flags it takes,
 // --ref and --worktree, and review's range flags, parsed only so that
 // checkScanFlags can say they are review's.
-func scanFlagSet(sub *subcommand, cfg *config.Config, opt *scanOptions) *flag.FlagSet {
-	fs := flagSet(sub, cfg)
+func scanFlagSet(sub *cli.Command, cfg *config.Config, opt *scanOptions) *flag.FlagSet {
+	fs := cli.FlagSet(sub, cfg)
 	fs.StringVar(&opt.ref, "ref", "", "commit or `REF` whose files are scanned (default HEAD; in a repository)")
 	fs.BoolVar(&opt.worktree, "worktree", false, "scan the work tree (tracked and untracked, not ignored files) instead of a commit")
 	if f := fs.Lookup("max-files"); f != nil {

@@ -1,4 +1,7 @@
-package runner
+// Package cli is ocr's command-line surface apart from the commands
+// themselves: each command's usage and flags, help on stdout, and flag
+// errors as one line with a suggestion.
+package cli
 
 import (
 	"flag"
@@ -12,8 +15,8 @@ import (
 	"github.com/ocr-ci/ocr/internal/textdist"
 )
 
-// subcommand describes one command for its help and its flags.
-type subcommand struct {
+// Command describes one command for its help and its flags.
+type Command struct {
 	name     string // "review", "tools list"
 	synopsis string
 	about    string
@@ -23,7 +26,7 @@ type subcommand struct {
 	none  bool
 }
 
-var subcommands = []subcommand{
+var subcommands = []Command{
 	{name: "review", synopsis: "ocr review [flags]", about: `Review a change with the model and write the reports.
 
 What is reviewed: --from REF (to --to, default HEAD), --commit REF, or with
@@ -35,7 +38,7 @@ each PATH (default: all) at --ref (default HEAD), the work tree with
 --worktree, or, outside a repository, the plain directory --repo (its
 .gitignore honoured). Selection, tools, anchoring and reports are review's;
 posting to a pull or merge request is refused. See docs/scan.md.`,
-		flags: scanFlags},
+		flags: ScanFlags},
 	{name: "env", synopsis: "ocr env [flags]", about: `Show what ocr detects here and what 'ocr review' would do: platform, event,
 range, pull request, reports, git, the LLM endpoint and model, and which
 tokens are set (never their values). Takes the flags of 'ocr review'.`},
@@ -51,9 +54,9 @@ Unknown tools, unknown or missing arguments are errors (exit 2).`,
 	{name: "version", synopsis: "ocr version", about: `Print the version of ocr.`, none: true},
 }
 
-// scanFlags are the flags `ocr scan` takes, in help order: its own, then the
+// ScanFlags are the flags `ocr scan` takes, in help order: its own, then the
 // review flags that make sense without a diff.
-var scanFlags = []string{"ref", "worktree", "repo", "preview", "exclude", "include", "include-tests",
+var ScanFlags = []string{"ref", "worktree", "repo", "preview", "exclude", "include", "include-tests",
 	"max-file-tokens", "format", "output", "report", "verbose", "fail-on", "allow-partial", "sarif-file",
 	"sarif-category", "model", "language", "background", "background-file", "rule", "config-ref", "tools",
 	"effort", "no-filter", "timeout", "max-tokens-budget", "max-cost", "max-files", "concurrency",
@@ -67,7 +70,9 @@ var groupHelp = map[string]string{
 		"ocr rules check PATH...               show which rule applies to each path",
 }
 
-func findSub(name string) *subcommand {
+// Find returns the command named name ("review", "tools list"), nil when
+// there is none.
+func Find(name string) *Command {
 	for i := range subcommands {
 		if subcommands[i].name == name {
 			return &subcommands[i]
@@ -76,8 +81,8 @@ func findSub(name string) *subcommand {
 	return nil
 }
 
-// isHelp reports whether arg asks for help.
-func isHelp(arg string) bool {
+// IsHelp reports whether arg asks for help.
+func IsHelp(arg string) bool {
 	switch arg {
 	case "-h", "--help", "-help", "help":
 		return true
@@ -85,8 +90,8 @@ func isHelp(arg string) bool {
 	return false
 }
 
-// wantsHelp reports whether args ask for help before a "--".
-func wantsHelp(args []string) bool {
+// WantsHelp reports whether args ask for help before a "--".
+func WantsHelp(args []string) bool {
 	for _, a := range args {
 		if a == "--" {
 			return false
@@ -98,8 +103,8 @@ func wantsHelp(args []string) bool {
 	return false
 }
 
-// printGroupHelp writes the help of `ocr tools` or `ocr rules`.
-func printGroupHelp(w io.Writer, group string) error {
+// PrintGroupHelp writes the help of `ocr tools` or `ocr rules`.
+func PrintGroupHelp(w io.Writer, group string) error {
 	var b strings.Builder
 	b.WriteString("Usage:\n")
 	for _, l := range strings.Split(groupHelp[group], "\n") {
@@ -110,10 +115,10 @@ func printGroupHelp(w io.Writer, group string) error {
 	return err
 }
 
-// flagSet builds the command's flags over cfg: the review flags it takes,
+// FlagSet builds the command's flags over cfg: the review flags it takes,
 // with -v for --verbose. Parsing prints nothing: errors are reported by
 // parseError and help by printHelp.
-func flagSet(sub *subcommand, cfg *config.Config) *flag.FlagSet {
+func FlagSet(sub *Command, cfg *config.Config) *flag.FlagSet {
 	all := flag.NewFlagSet("ocr "+sub.name, flag.ContinueOnError)
 	cfg.Bind(all)
 	fs := flag.NewFlagSet("ocr "+sub.name, flag.ContinueOnError)
@@ -131,16 +136,16 @@ func flagSet(sub *subcommand, cfg *config.Config) *flag.FlagSet {
 }
 
 // takes reports whether the command takes the review flag name.
-func (s *subcommand) takes(name string) bool {
+func (s *Command) takes(name string) bool {
 	if s.none {
 		return false
 	}
 	return s.flags == nil || slices.Contains(s.flags, name)
 }
 
-// printHelp writes the command's usage: synopsis, what it does, its flags
+// PrintHelp writes the command's usage: synopsis, what it does, its flags
 // by topic with their variables, and for review the exit codes.
-func printHelp(w io.Writer, sub *subcommand, fs *flag.FlagSet) error {
+func PrintHelp(w io.Writer, sub *Command, fs *flag.FlagSet) error {
 	var b strings.Builder
 	fmt.Fprintf(&b, "Usage: %s\n\n%s\n", sub.synopsis, sub.about)
 	envOf := config.FlagEnv()
@@ -210,8 +215,8 @@ func writeFlag(b *strings.Builder, f *flag.Flag, env string) {
 	b.WriteString(line + "\n")
 }
 
-// parseError turns the flag package's error into one line with a hint.
-func parseError(sub *subcommand, fs *flag.FlagSet, err error) error {
+// ParseError turns the flag package's error into one line with a hint.
+func ParseError(sub *Command, fs *flag.FlagSet, err error) error {
 	help := fmt.Sprintf("Run '%s --help'.", "ocr "+sub.name)
 	msg := err.Error()
 	switch {
@@ -235,7 +240,7 @@ func parseError(sub *subcommand, fs *flag.FlagSet, err error) error {
 		msg = strings.Replace(msg, " for flag -", " for --", 1)
 		return usagef("%s. %s", msg, help)
 	}
-	return &usageError{err}
+	return &UsageError{Err: err}
 }
 
 // closest suggests the flag nearest to name: a prefix or at most two edits.
@@ -254,4 +259,19 @@ func closest(name string, fs *flag.FlagSet) string {
 		}
 	})
 	return best
+}
+
+// IsGroup reports whether name is a command that only has subcommands
+// (`ocr tools`, `ocr rules`).
+func IsGroup(name string) bool { return groupHelp[name] != "" }
+
+// UsageError is a mistake on the command line (exit 2).
+type UsageError struct{ Err error }
+
+func (e *UsageError) Error() string { return e.Err.Error() }
+func (e *UsageError) Unwrap() error { return e.Err }
+
+// usagef returns a usage error.
+func usagef(format string, args ...any) error {
+	return &UsageError{Err: fmt.Errorf(format, args...)}
 }
