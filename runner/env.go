@@ -26,11 +26,11 @@ func applyContext(cfg *config.Config, cx ci.Context) {
 		cfg.ForkCaps()
 	}
 	if len(cfg.Reports) == 0 && cfg.Format == "" {
-		for _, r := range cx.Reports {
-			if s, err := reporters.ParseSpec(r); err == nil && s == (reporters.Spec{Kind: reporters.KindSARIF, Path: reporters.DefaultSARIFPath}) {
-				r = reporters.Spec{Kind: reporters.KindSARIF, Path: cfg.SarifFile}.String()
+		for _, s := range cx.Reports {
+			if s == ci.DefaultSARIF {
+				s.Path = cfg.SarifFile
 			}
-			cfg.Reports = append(cfg.Reports, r)
+			cfg.Reports = append(cfg.Reports, s.String())
 		}
 	}
 }

@@ -59,7 +59,7 @@ func TestEnvCommandMasksSecrets(t *testing.T) {
 
 func TestApplyContextFlagsWin(t *testing.T) {
 	cfg := &config.Config{Commit: "mine", SarifFile: "out.sarif"}
-	applyContext(cfg, ci.Context{From: "a", To: "b", ConfigRef: "a", Reports: []string{"github-summary", "sarif=ocr.sarif"}})
+	applyContext(cfg, ci.Context{From: "a", To: "b", ConfigRef: "a", Reports: []reporters.Spec{{Kind: reporters.KindGitHubSummary}, ci.DefaultSARIF}})
 	if cfg.Commit != "mine" || cfg.From != "" {
 		t.Errorf("an explicit --commit must win over the detected range: %+v", cfg)
 	}

@@ -5,7 +5,10 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"strings"
 	"testing"
+
+	"github.com/ocr-ci/ocr/reporters"
 )
 
 func eventFile(t *testing.T, body string) string {
@@ -30,25 +33,25 @@ func TestDetectGitHub(t *testing.T) {
 		{"pull_request", "pull_request", sprintf(prEvent, "o/r"), "m000000000000000000000000000000000000000", Context{
 			From: "b000000000000000000000000000000000000000", To: "h000000000000000000000000000000000000000",
 			HeadSHA: "h000000000000000000000000000000000000000", PR: 7, ConfigRef: "b000000000000000000000000000000000000000",
-			Reports: []string{"github-review", "github-annotations", "github-summary", "sarif=ocr.sarif"}}},
+			Reports: specs("github-review", "github-annotations", "github-summary", "sarif=ocr.sarif")}},
 		{"fork", "pull_request", sprintf(prEvent, "someone/r"), "m000000000000000000000000000000000000000", Context{
 			From: "b000000000000000000000000000000000000000", To: "h000000000000000000000000000000000000000",
 			HeadSHA: "h000000000000000000000000000000000000000", PR: 7, Fork: true, ConfigRef: "b000000000000000000000000000000000000000",
-			Reports: []string{"github-review", "github-annotations", "github-summary", "sarif=ocr.sarif"}}},
+			Reports: specs("github-review", "github-annotations", "github-summary", "sarif=ocr.sarif")}},
 		{"pull_request_target from a fork is not read-only", "pull_request_target", sprintf(prEvent, "someone/r"), "b000000000000000000000000000000000000000", Context{
 			From: "b000000000000000000000000000000000000000", To: "h000000000000000000000000000000000000000",
 			HeadSHA: "h000000000000000000000000000000000000000", PR: 7, ConfigRef: "b000000000000000000000000000000000000000",
-			Reports: []string{"github-review", "github-annotations", "github-summary", "sarif=ocr.sarif"}}},
+			Reports: specs("github-review", "github-annotations", "github-summary", "sarif=ocr.sarif")}},
 		{"push", "push", `{"before":"a1","after":"a2","repository":{"default_branch":"main"}}`, "a2", Context{
 			From: "a1", To: "a2", ConfigRef: "a1",
-			Reports: []string{"github-annotations", "github-summary", "sarif=ocr.sarif"}}},
+			Reports: specs("github-annotations", "github-summary", "sarif=ocr.sarif")}},
 		{"new branch", "push", `{"before":"` + zeroSHA + `","after":"a2","repository":{"default_branch":"main"}}`, "a2", Context{
 			From: "origin/main", To: "a2", ConfigRef: "origin/main", FromIsGuess: true,
-			Reports: []string{"github-annotations", "github-summary", "sarif=ocr.sarif"}}},
+			Reports: specs("github-annotations", "github-summary", "sarif=ocr.sarif")}},
 		{"workflow_dispatch", "workflow_dispatch", `{}`, "c1", Context{Commit: "c1",
-			Reports: []string{"github-annotations", "github-summary", "sarif=ocr.sarif"}}},
+			Reports: specs("github-annotations", "github-summary", "sarif=ocr.sarif")}},
 		{"issue_comment on a PR", "issue_comment", `{"issue":{"number":9,"pull_request":{"url":"x"}}}`, "c1", Context{PR: 9, NeedPR: true,
-			Reports: []string{"github-review", "github-annotations", "github-summary", "sarif=ocr.sarif"}}},
+			Reports: specs("github-review", "github-annotations", "github-summary", "sarif=ocr.sarif")}},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
@@ -140,4 +143,14 @@ func TestDetectWorkflowRunOfAPullRequest(t *testing.T) {
 	if _, err := Detect(Env{GitHub: GitHubEnv{Actions: true, EventName: "workflow_run", EventPath: eventFile(t, noRef), Repository: "o/r"}}); err == nil {
 		t.Error("an untrusted workflow_run with no trusted ref was accepted")
 	}
+}
+
+// specs reads report specs as ocr env prints them.
+func specs(ss ...string) []reporters.Spec {
+	out := make([]reporters.Spec, len(ss))
+	for i, s := range ss {
+		kind, path, _ := strings.Cut(s, "=")
+		out[i] = reporters.Spec{Kind: reporters.Kind(kind), Path: path}
+	}
+	return out
 }

@@ -33,7 +33,7 @@ func TestResolvePRFromIssueComment(t *testing.T) {
 			}
 			want := Context{Platform: PlatformGitHub, Event: "issue_comment", Owner: "o", Name: "r", PR: 9,
 				From: baseSHA, To: headSHA, HeadSHA: headSHA, ConfigRef: baseSHA, Why: cx.Why,
-				Reports: []string{"github-review", "github-annotations", "github-summary", "sarif=ocr.sarif"}}
+				Reports: specs("github-review", "github-annotations", "github-summary", "sarif=ocr.sarif")}
 			if !reflect.DeepEqual(cx, want) {
 				t.Errorf("resolved\n%+v\nwant\n%+v (a comment-triggered run is never read-only, even from a fork)", cx, want)
 			}
