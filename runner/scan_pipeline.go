@@ -60,7 +60,9 @@ func (c *Command) prepareScan(ctx context.Context, cfg *config.Config, opt scanO
 		return nil, err
 	}
 	files := selection.Files(sc.change.Files, sc.change.Diffs, sel)
-	files, sc.cut = capFiles(applyRuleSelection(files, sc.rules), opt.maxFiles)
+	files = applyRuleSelection(files, sc.rules)
+	sc.cut = selection.Cap(files, opt.maxFiles, review.ReasonBudget,
+		fmt.Sprintf("beyond --max-files %d: narrow the PATHs, add --exclude, or raise --max-files", opt.maxFiles))
 	sc.preview = newPreview(sc.change, files)
 	return sc, nil
 }
@@ -91,25 +93,6 @@ func (c *Command) openScan(ctx context.Context, cfg *config.Config, opt scanOpti
 		return nil, usagef("could not resolve --ref %s: %w (give a commit or ref that exists here, or --worktree for uncommitted files)", ref, err)
 	}
 	return &scanned{repo: repo, head: head, src: tools.RefSource(repo, head)}, nil
-}
-
-// capFiles keeps the first limit selected files (in path order) and reports
-// the others not reviewed, with reason budget: never silently.
-func capFiles(files []review.FileCoverage, limit int) ([]review.FileCoverage, int) {
-	kept, cut := 0, 0
-	for i, f := range files {
-		if !f.Reviewed {
-			continue
-		}
-		if kept < limit {
-			kept++
-			continue
-		}
-		files[i].Reviewed, files[i].Reason = false, review.ReasonBudget
-		files[i].Detail = fmt.Sprintf("beyond --max-files %d: narrow the PATHs, add --exclude, or raise --max-files", limit)
-		cut++
-	}
-	return files, cut
 }
 
 // scanPreview prints a scan's selection without calling a model.

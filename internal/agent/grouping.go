@@ -37,35 +37,35 @@ type Group []int
 // under 200 changed lines that fits the caps is one group. Every file is in
 // exactly one group; groups are ordered by their first file.
 func Bundle(files []GroupFile, maxFiles, maxTokens int) []Group {
-	if maxFiles <= 0 {
-		maxFiles = DefaultGroupFiles
+	maxFiles, maxTokens = groupCaps(maxFiles, maxTokens)
+	if len(files) > 0 {
+		if g, ok := smallSet(files, maxFiles, maxTokens); ok {
+			return []Group{g}
+		}
 	}
-	if maxTokens <= 0 {
-		maxTokens = DefaultGroupTokens
-	}
-	if len(files) == 0 {
-		return nil
-	}
-	if g, ok := smallSet(files, maxFiles, maxTokens); ok {
-		return []Group{g}
-	}
-	return pack(files, related(files), maxFiles, maxTokens)
+	return BundleByDir(files, maxFiles, maxTokens)
 }
 
 // BundleByDir is Bundle without the small-change shortcut: files of
 // different directories are never grouped together, however few they are
 // (a scan, where a directory is the unit of related code).
 func BundleByDir(files []GroupFile, maxFiles, maxTokens int) []Group {
+	maxFiles, maxTokens = groupCaps(maxFiles, maxTokens)
+	if len(files) == 0 {
+		return nil
+	}
+	return pack(files, related(files), maxFiles, maxTokens)
+}
+
+// groupCaps fills the group caps left unset.
+func groupCaps(maxFiles, maxTokens int) (int, int) {
 	if maxFiles <= 0 {
 		maxFiles = DefaultGroupFiles
 	}
 	if maxTokens <= 0 {
 		maxTokens = DefaultGroupTokens
 	}
-	if len(files) == 0 {
-		return nil
-	}
-	return pack(files, related(files), maxFiles, maxTokens)
+	return maxFiles, maxTokens
 }
 
 func smallSet(files []GroupFile, maxFiles, maxTokens int) (Group, bool) {

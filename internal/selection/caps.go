@@ -37,18 +37,28 @@ func ShortOfCaps(files []review.FileCoverage) bool {
 // CapFiles keeps at most limit files reviewed, in the selection's order; the
 // others are not reviewed, reason too_many. limit <= 0 means no cap.
 func CapFiles(files []review.FileCoverage, limit int) []review.FileCoverage {
+	Cap(files, limit, review.ReasonTooMany, fmt.Sprintf("over the cap of %d files reviewed per run (--max-files)", limit))
+	return files
+}
+
+// Cap keeps the first limit reviewed files and marks the others not
+// reviewed with reason and detail, never silently; it returns how many it
+// cut. limit <= 0 means no cap.
+func Cap(files []review.FileCoverage, limit int, reason review.Reason, detail string) int {
 	if limit <= 0 {
-		return files
+		return 0
 	}
-	n := 0
+	kept, cut := 0, 0
 	for i := range files {
 		if !files[i].Reviewed {
 			continue
 		}
-		if n++; n > limit {
-			files[i].Reviewed, files[i].Reason = false, review.ReasonTooMany
-			files[i].Detail = fmt.Sprintf("over the cap of %d files reviewed per run (--max-files)", limit)
+		if kept < limit {
+			kept++
+			continue
 		}
+		files[i].Reviewed, files[i].Reason, files[i].Detail = false, reason, detail
+		cut++
 	}
-	return files
+	return cut
 }
