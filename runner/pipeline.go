@@ -18,17 +18,14 @@ import (
 	"github.com/ocr-ci/ocr/reporters"
 	"github.com/ocr-ci/ocr/reporters/github"
 	"github.com/ocr-ci/ocr/review"
+	"github.com/ocr-ci/ocr/tools"
 )
 
 // fullReview runs the pipeline: change → selection → agent → dedupe and
 // caps → reporters → exit code.
 func (c *Command) fullReview(ctx context.Context, j *job) int {
-	if j.ci.Platform == ci.PlatformGitHub {
-		// The runner reads workflow commands from stderr too; stdout may be a
-		// JSON or SARIF report that a command line would corrupt.
-		if err := github.Mask(c.Stderr, j.secrets()...); err != nil {
-			return c.fail(err)
-		}
+	if err := c.maskSecrets(j); err != nil {
+		return c.fail(err)
 	}
 	if j.ci.Platform != ci.PlatformLocal {
 		c.logf("%s %s: %s; reports: %s", j.ci.Platform, orDash(j.ci.Event), orDash(j.ci.Why), strings.Join(reportsOf(j.cfg), ", "))
@@ -127,14 +124,30 @@ func (c *Command) runAgent(ctx context.Context, j *job, repo *git.Repo, ch *Chan
 		}
 		return rv, nil
 	}
+	return rv, c.callAgent(ctx, j, rv, p, in, set, false, j.reg)
+}
+
+// callAgent reviews in with the model and fills rv: the registry reg, and
+// groups that never mix directories when byDir (a scan).
+func (c *Command) callAgent(ctx context.Context, j *job, rv *review.Review, p Preview, in agent.Input, set *rules.Set, byDir bool, reg *tools.Registry) error {
 	client, err := llm.New(j.llm, llm.Options{Logf: c.logf})
 	if err != nil {
-		return nil, usagef("%w", err)
+		return usagef("%w", err)
 	}
-	a := agent.New(c.agentConfig(j, client), client, j.reg)
-	out := a.Review(ctx, in)
-	c.finish(j, rv, p, out, set)
-	return rv, nil
+	acfg := c.agentConfig(j, client)
+	acfg.ByDirectory = byDir
+	c.finish(j, rv, p, agent.New(acfg, client, reg).Review(ctx, in), set)
+	return nil
+}
+
+// maskSecrets registers the run's secrets with the Actions runner before
+// anything else is printed: it reads workflow commands from stderr too
+// (stdout may be a JSON or SARIF report that a command line would corrupt).
+func (c *Command) maskSecrets(j *job) error {
+	if j.ci.Platform != ci.PlatformGitHub {
+		return nil
+	}
+	return github.Mask(c.Stderr, j.secrets()...)
 }
 
 // agentInput gathers the agent's material from the change.

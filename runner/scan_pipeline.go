@@ -7,14 +7,10 @@ import (
 	"os"
 	"time"
 
-	"github.com/ocr-ci/ocr/internal/agent"
-	"github.com/ocr-ci/ocr/internal/ci"
 	"github.com/ocr-ci/ocr/internal/config"
 	"github.com/ocr-ci/ocr/internal/git"
-	"github.com/ocr-ci/ocr/internal/llm"
 	"github.com/ocr-ci/ocr/internal/rules"
 	"github.com/ocr-ci/ocr/internal/selection"
-	"github.com/ocr-ci/ocr/reporters/github"
 	"github.com/ocr-ci/ocr/review"
 	"github.com/ocr-ci/ocr/tools"
 )
@@ -115,11 +111,8 @@ func (c *Command) scanPreview(ctx context.Context, cfg *config.Config, opt scanO
 
 // fullScan runs a scan: files → selection → agent → reporters → exit code.
 func (c *Command) fullScan(ctx context.Context, j *job, opt scanOptions) int {
-	if j.ci.Platform == ci.PlatformGitHub {
-		// As a review does: stderr carries workflow commands.
-		if err := github.Mask(c.Stderr, j.secrets()...); err != nil {
-			return c.fail(err)
-		}
+	if err := c.maskSecrets(j); err != nil {
+		return c.fail(err)
 	}
 	ctx, cancel := j.deadline(ctx)
 	defer cancel()
@@ -156,13 +149,5 @@ func (c *Command) scanAgent(ctx context.Context, j *job, sc *scanned) (*review.R
 	}
 	in.Source = selection.GuardSecrets(sc.src)
 	in.Background = scanNote + "\n" + in.Background
-	client, err := llm.New(j.llm, llm.Options{Logf: c.logf})
-	if err != nil {
-		return nil, usagef("%w", err)
-	}
-	acfg := c.agentConfig(j, client)
-	acfg.ByDirectory = true
-	a := agent.New(acfg, client, j.reg.Without("file_read_diff"))
-	c.finish(j, rv, p, a.Review(ctx, in), sc.rules)
-	return rv, nil
+	return rv, c.callAgent(ctx, j, rv, p, in, sc.rules, true, j.reg.Without("file_read_diff"))
 }
