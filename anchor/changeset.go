@@ -4,6 +4,7 @@ import (
 	"sort"
 	"sync"
 
+	"github.com/ocr-ci/ocr/anchor/udiff"
 	"github.com/ocr-ci/ocr/review"
 )
 
@@ -12,7 +13,7 @@ import (
 // on each side. It is safe for concurrent use; the agent's comment workers
 // share one.
 type ChangeSet struct {
-	files []File
+	files []udiff.File
 	byNew map[string]int
 	byOld map[string]int
 	idx   []fileIndex
@@ -38,12 +39,12 @@ type sideIndex struct {
 // span is a hunk's line range on one side with each line's kind.
 type span struct {
 	start, end int // inclusive; end < start for a hunk empty on this side
-	kinds      []LineKind
+	kinds      []udiff.LineKind
 }
 
 // NewChangeSet indexes files by path. Indexing of hunk contents is deferred
 // to the first query that needs a file.
-func NewChangeSet(files []File) *ChangeSet {
+func NewChangeSet(files []udiff.File) *ChangeSet {
 	cs := &ChangeSet{
 		files: files,
 		byNew: make(map[string]int, len(files)),
@@ -66,10 +67,10 @@ func NewChangeSet(files []File) *ChangeSet {
 }
 
 // Files returns the files of the change set in diff order.
-func (cs *ChangeSet) Files() []File { return cs.files }
+func (cs *ChangeSet) Files() []udiff.File { return cs.files }
 
 // File finds a file by its new path, or else by its old path.
-func (cs *ChangeSet) File(path string) (*File, bool) {
+func (cs *ChangeSet) File(path string) (*udiff.File, bool) {
 	i, ok := cs.lookup(path)
 	if !ok {
 		return nil, false
@@ -101,7 +102,7 @@ func (cs *ChangeSet) InHunk(path string, side review.Side, start, end int) bool 
 
 // LineKind says whether line (numbered on side) is an added, deleted or
 // context line of path's diff; false when it lies outside every hunk.
-func (cs *ChangeSet) LineKind(path string, side review.Side, line int) (LineKind, bool) {
+func (cs *ChangeSet) LineKind(path string, side review.Side, line int) (udiff.LineKind, bool) {
 	si, ok := cs.side(path, side)
 	if !ok {
 		return 0, false
@@ -140,7 +141,7 @@ func sideSlot(s review.Side) int {
 }
 
 // build normalises every hunk line once, per side.
-func (fi *fileIndex) build(f *File) {
+func (fi *fileIndex) build(f *udiff.File) {
 	for slot := range fi.sides {
 		si := &fi.sides[slot]
 		si.spans = make([]span, len(f.Hunks))
@@ -154,16 +155,16 @@ func (fi *fileIndex) build(f *File) {
 
 // appendHunkSide appends hunk h's lines on one side to lines and returns
 // the hunk's span on that side.
-func appendHunkSide(lines []seqLine, hk *Hunk, h int, newSide bool) ([]seqLine, span) {
+func appendHunkSide(lines []seqLine, hk *udiff.Hunk, h int, newSide bool) ([]seqLine, span) {
 	sp := span{start: hk.NewStart, end: hk.NewStart - 1}
-	changed := Added
+	changed := udiff.Added
 	if !newSide {
 		sp = span{start: hk.OldStart, end: hk.OldStart - 1}
-		changed = Deleted
+		changed = udiff.Deleted
 	}
 	first := true
 	for _, l := range hk.Lines {
-		if l.Kind != Context && l.Kind != changed {
+		if l.Kind != udiff.Context && l.Kind != changed {
 			continue
 		}
 		n := l.NewLine

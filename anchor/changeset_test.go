@@ -5,6 +5,7 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/ocr-ci/ocr/anchor/udiff"
 	"github.com/ocr-ci/ocr/review"
 )
 
@@ -59,17 +60,17 @@ func TestChangeSetLineKind(t *testing.T) {
 	for _, c := range []struct {
 		side review.Side
 		line int
-		want LineKind
+		want udiff.LineKind
 		ok   bool
 	}{
-		{review.SideNew, 5, Context, true},
-		{review.SideNew, 6, Added, true},
-		{review.SideNew, 7, Added, true},
+		{review.SideNew, 5, udiff.Context, true},
+		{review.SideNew, 6, udiff.Added, true},
+		{review.SideNew, 7, udiff.Added, true},
 		{review.SideNew, 11, 0, false},
-		{review.SideOld, 6, Deleted, true},
-		{review.SideOld, 7, Context, true},
-		{review.SideOld, 21, Deleted, true},
-		{review.SideNew, 26, Added, true}, // an added blank line
+		{review.SideOld, 6, udiff.Deleted, true},
+		{review.SideOld, 7, udiff.Context, true},
+		{review.SideOld, 21, udiff.Deleted, true},
+		{review.SideNew, 26, udiff.Added, true}, // an added blank line
 	} {
 		got, ok := fx.cs.LineKind("calc.go", c.side, c.line)
 		if got != c.want || ok != c.ok {

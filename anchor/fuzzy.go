@@ -1,6 +1,9 @@
 package anchor
 
-import "github.com/ocr-ci/ocr/review"
+import (
+	"github.com/ocr-ci/ocr/anchor/udiff"
+	"github.com/ocr-ci/ocr/review"
+)
 
 // Fuzzy matching settings: a window of as many lines as the snippet must
 // share this fraction of tokens, in order (2·LCS / total tokens), and the
@@ -16,7 +19,7 @@ const (
 // that order). It never crosses into another file.
 func (r *resolver) fuzzy(path string, sn *snippet) (review.Location, bool) {
 	i, inCS := r.cs.lookup(path)
-	var f *File
+	var f *udiff.File
 	best, bestScore := review.Location{}, 0.0
 	consider := func(ms []match, score float64, slot int, method review.Method, p string) {
 		if len(ms) > 0 && score > bestScore+1e-9 {
@@ -123,7 +126,7 @@ func sharedTokens(ids [][]int32, seen []bool) []int {
 func windowMatch(seq *sequence, p, e int) match {
 	m := seq.window(p, e)
 	for q := p; q <= e; q++ {
-		if seq.lines[q].kind != Context {
+		if seq.lines[q].kind != udiff.Context {
 			m.changed++
 		}
 	}

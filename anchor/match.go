@@ -2,6 +2,8 @@ package anchor
 
 import "strings"
 
+import "github.com/ocr-ci/ocr/anchor/udiff"
+
 // match is one place where a pattern matched.
 type match struct {
 	start, end int // line numbers on the sequence's side
@@ -182,7 +184,7 @@ func (m *matcher) run(c *cursor, h int) bool {
 			}
 			return false
 		}
-		if lines[c.p].kind != Context {
+		if lines[c.p].kind != udiff.Context {
 			c.changed++
 		}
 		c.end = c.p

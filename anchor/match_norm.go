@@ -2,6 +2,8 @@ package anchor
 
 import "strings"
 
+import "github.com/ocr-ci/ocr/anchor/udiff"
+
 // normalize trims s, drops a trailing CR and collapses every run of spaces
 // and tabs inside it to one space, so indentation, trailing whitespace,
 // CRLF and tabs-versus-spaces never decide a match. It allocates only when
@@ -41,11 +43,11 @@ func isSpace(c byte) bool {
 
 // stripMarker removes one leading diff marker from a normalised line and
 // reports which it was; 0 when the line has none.
-func stripMarker(s string) (string, LineKind) {
+func stripMarker(s string) (string, udiff.LineKind) {
 	if s == "" || (s[0] != '+' && s[0] != '-') {
 		return s, 0
 	}
-	return normalize(s[1:]), LineKind(s[0])
+	return normalize(s[1:]), udiff.LineKind(s[0])
 }
 
 // stripReadPrefix removes a file_read line-number prefix ("123|code") and

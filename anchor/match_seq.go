@@ -4,14 +4,16 @@ import (
 	"sort"
 	"strings"
 	"sync"
+
+	"github.com/ocr-ci/ocr/anchor/udiff"
 )
 
 // seqLine is one non-blank line of a searchable sequence.
 type seqLine struct {
 	norm string
-	line int      // 1-based number on the sequence's side
-	kind LineKind // Context for lines outside every hunk
-	hunk int      // hunk index on the sequence's side; -1 outside hunks
+	line int            // 1-based number on the sequence's side
+	kind udiff.LineKind // Context for lines outside every hunk
+	hunk int            // hunk index on the sequence's side; -1 outside hunks
 }
 
 // sequence is a searchable run of non-blank lines indexed by their

@@ -2,6 +2,8 @@ package anchor
 
 import "strings"
 
+import "github.com/ocr-ci/ocr/anchor/udiff"
+
 // Match levels, tried in order: a literal match always wins over one that
 // needs a tolerance.
 const (
@@ -39,11 +41,11 @@ const (
 
 // item is one non-blank line of a quoted snippet.
 type item struct {
-	lit  string   // normalised text as quoted
-	alt  string   // text with one column-0 diff marker stripped; lit when none
-	mark LineKind // the stripped marker (Added or Deleted), 0 when none
-	weak bool     // the marker may be text: "- item"
-	gap  bool     // an ellipsis line ("...") standing for skipped lines
+	lit  string         // normalised text as quoted
+	alt  string         // text with one column-0 diff marker stripped; lit when none
+	mark udiff.LineKind // the stripped marker (Added or Deleted), 0 when none
+	weak bool           // the marker may be text: "- item"
+	gap  bool           // an ellipsis line ("...") standing for skipped lines
 }
 
 // snippet is a quoted existing_code prepared for matching.
@@ -117,8 +119,8 @@ func snippetOf(raw []string) snippet {
 			it.alt, it.mark = stripMarker(lit)
 			it.weak = len(r) > 2 && r[1] == ' ' && r[2] != ' ' && r[2] != '\t'
 			sn.weak = sn.weak || it.weak
-			sn.plus = sn.plus || it.mark == Added
-			sn.minus = sn.minus || it.mark == Deleted
+			sn.plus = sn.plus || it.mark == udiff.Added
+			sn.minus = sn.minus || it.mark == udiff.Deleted
 		}
 		sn.marks = sn.marks || it.mark != 0
 		sn.ellipse = sn.ellipse || it.gap
@@ -184,11 +186,11 @@ func (sn *snippet) buildPattern(level, slot int) []item {
 }
 
 // otherKind is the changed-line kind that does not exist on side slot.
-func otherKind(slot int) LineKind {
+func otherKind(slot int) udiff.LineKind {
 	if slot == 0 {
-		return Deleted
+		return udiff.Deleted
 	}
-	return Added
+	return udiff.Added
 }
 
 // useful reports whether trying level adds anything to the levels before.

@@ -5,6 +5,7 @@ import (
 	"path"
 	"strings"
 
+	"github.com/ocr-ci/ocr/anchor/udiff"
 	"github.com/ocr-ci/ocr/review"
 )
 
@@ -126,7 +127,7 @@ func hintOf(hint int, sn *snippet) int {
 // outside the diff on itself.
 func (r *resolver) inFile(path string, sn *snippet) (review.Location, bool) {
 	i, inCS := r.cs.lookup(path)
-	var f *File
+	var f *udiff.File
 	if inCS {
 		f = &r.cs.files[i]
 	}
@@ -152,7 +153,7 @@ func (r *resolver) inFile(path string, sn *snippet) (review.Location, bool) {
 }
 
 // inWhole tries the stages in order on the whole new file (nil: none).
-func (r *resolver) inWhole(whole *sequence, f *File, path string, group []stage) (review.Location, bool) {
+func (r *resolver) inWhole(whole *sequence, f *udiff.File, path string, group []stage) (review.Location, bool) {
 	for _, st := range group {
 		if whole == nil {
 			break
@@ -184,7 +185,7 @@ func (r *resolver) inHunks(i int, sn *snippet, level int, other bool) (review.Lo
 }
 
 // wholeSeq returns the searchable whole new file, or nil without one.
-func (r *resolver) wholeSeq(path string, f *File) *sequence {
+func (r *resolver) wholeSeq(path string, f *udiff.File) *sequence {
 	if f != nil {
 		path = f.NewPath // a deleted file has no new version
 	}
@@ -252,7 +253,7 @@ func (r *resolver) fileLevel(path string) review.Location {
 	return loc
 }
 
-func (r *resolver) setPaths(loc *review.Location, f *File) {
+func (r *resolver) setPaths(loc *review.Location, f *udiff.File) {
 	loc.Path = f.Path()
 	if f.OldPath != "" && f.OldPath != loc.Path {
 		loc.OldPath = f.OldPath

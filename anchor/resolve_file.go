@@ -3,6 +3,7 @@ package anchor
 import (
 	"sync"
 
+	"github.com/ocr-ci/ocr/anchor/udiff"
 	"github.com/ocr-ci/ocr/review"
 )
 
@@ -50,7 +51,7 @@ func (cs *ChangeSet) buildWhole(path string, lines []string) sequence {
 		if t == "" {
 			continue
 		}
-		l := seqLine{norm: t, line: i + 1, kind: Context, hunk: -1}
+		l := seqLine{norm: t, line: i + 1, kind: udiff.Context, hunk: -1}
 		if si != nil {
 			if h := si.hunkOf(l.line); h >= 0 {
 				l.hunk, l.kind = h, si.spans[h].kinds[l.line-si.spans[h].start]

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/ocr-ci/ocr/anchor/udiff"
 	"github.com/ocr-ci/ocr/review"
 )
 
@@ -45,7 +46,7 @@ func loadResolveFixture(t testing.TB, name string) *resolveFixture {
 // parseChangeSet parses a diff into a ChangeSet.
 func parseChangeSet(t testing.TB, diff string) *ChangeSet {
 	t.Helper()
-	files, err := Parse([]byte(diff))
+	files, err := udiff.Parse([]byte(diff))
 	if err != nil {
 		t.Fatalf("parse resolveFixture: %v", err)
 	}

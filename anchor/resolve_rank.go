@@ -4,13 +4,14 @@ import (
 	"cmp"
 	"sort"
 
+	"github.com/ocr-ci/ocr/anchor/udiff"
 	"github.com/ocr-ci/ocr/review"
 )
 
 // location turns the best of ms (numbered on side slot of f, or of path
 // when f is nil) into a Location; the other equally good matches become
 // Candidates.
-func (r *resolver) location(f *File, path string, slot int, ms []match, method review.Method) review.Location {
+func (r *resolver) location(f *udiff.File, path string, slot int, ms []match, method review.Method) review.Location {
 	best, cands := r.rank(ms)
 	r.places = r.places[:0]
 	for _, m := range ms {

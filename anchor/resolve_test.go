@@ -3,6 +3,8 @@ package anchor
 import (
 	"context"
 	"testing"
+
+	"github.com/ocr-ci/ocr/anchor/udiff"
 )
 
 // resolveCase is one query against the "multi" resolveFixture and the expected
@@ -93,7 +95,7 @@ func TestResolveOldSideNeverNew(t *testing.T) {
 		if loc.Side != "old" || loc.Method != "hunk_old" {
 			t.Errorf("Resolve(%q) = %s, want the old side", code, describeLoc(loc))
 		}
-		if kind, ok := fx.cs.LineKind(loc.Path, loc.Side, loc.StartLine); !ok || kind != Deleted {
+		if kind, ok := fx.cs.LineKind(loc.Path, loc.Side, loc.StartLine); !ok || kind != udiff.Deleted {
 			t.Errorf("Resolve(%q) = %s: line kind %q, %v; want a deleted line", code, describeLoc(loc), kind, ok)
 		}
 	}

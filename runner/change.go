@@ -5,7 +5,7 @@ import (
 	"errors"
 	"fmt"
 
-	"github.com/ocr-ci/ocr/anchor"
+	"github.com/ocr-ci/ocr/anchor/udiff"
 	"github.com/ocr-ci/ocr/internal/config"
 	"github.com/ocr-ci/ocr/internal/git"
 )
@@ -20,7 +20,7 @@ type Change struct {
 	// Head is the reviewed commit; empty in workspace mode (the work tree).
 	Head string
 	// Files is the parsed diff.
-	Files []anchor.File
+	Files []udiff.File
 	// Diffs maps each file's path (new and old) to its unified diff text.
 	Diffs map[string]string
 	// Notes say what was done to make the range available (shallow clones).
@@ -122,7 +122,7 @@ func (ch *Change) parse(raw string, err error) error {
 	if err != nil {
 		return fmt.Errorf("could not compute the diff: %w", err)
 	}
-	if ch.Files, err = anchor.ParseString(raw); err != nil {
+	if ch.Files, err = udiff.ParseString(raw); err != nil {
 		return fmt.Errorf("could not parse the diff: %w", err)
 	}
 	ch.Diffs = make(map[string]string, len(ch.Files))

@@ -6,6 +6,7 @@ import (
 	"fmt"
 
 	"github.com/ocr-ci/ocr/anchor"
+	"github.com/ocr-ci/ocr/anchor/udiff"
 	"github.com/ocr-ci/ocr/internal/config"
 	"github.com/ocr-ci/ocr/internal/git"
 	"github.com/ocr-ci/ocr/internal/rules"
@@ -133,13 +134,13 @@ func (c *Command) narrow(ctx context.Context, cfg *config.Config, repo *git.Repo
 	}
 	before := coverageByPath(applyRuleSelection(selection.Files(prev.Files, prev.Diffs, c.selection(ctx, cfg, repo, prev)), set))
 	now := coverageByPath(fullP.Files)
-	fullFiles := map[string]anchor.File{}
+	fullFiles := map[string]udiff.File{}
 	for _, f := range full.Files {
 		fullFiles[f.Path()] = f
 	}
 	for i, f := range inc.Files {
 		then, wasInPR := before[cmp.Or(f.OldPath, f.NewPath)]
-		if f.Status == anchor.StatusAdded {
+		if f.Status == udiff.StatusAdded {
 			then, wasInPR = before[f.Path()]
 		}
 		cur, ok := now[f.Path()]

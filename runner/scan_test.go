@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/ocr-ci/ocr/anchor"
+	"github.com/ocr-ci/ocr/anchor/udiff"
 	"github.com/ocr-ci/ocr/internal/llm/llmtest"
 	"github.com/ocr-ci/ocr/reporters"
 	"github.com/ocr-ci/ocr/review"
@@ -121,13 +121,13 @@ func TestWriteAddedDiffParses(t *testing.T) {
 	for name, c := range cases {
 		var b strings.Builder
 		writeAddedDiff(&b, c.path, []byte(c.content))
-		files, err := anchor.ParseString(b.String())
+		files, err := udiff.ParseString(b.String())
 		if err != nil || len(files) != 1 {
 			t.Errorf("%s: %v, %d files\n%s", name, err, len(files), b.String())
 			continue
 		}
 		f := files[0]
-		if f.Path() != c.path || f.Additions != c.lines || f.Binary != c.binary || f.Status != anchor.StatusAdded {
+		if f.Path() != c.path || f.Additions != c.lines || f.Binary != c.binary || f.Status != udiff.StatusAdded {
 			t.Errorf("%s: path %q +%d binary %v status %s", name, f.Path(), f.Additions, f.Binary, f.Status)
 		}
 	}

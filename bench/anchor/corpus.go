@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/ocr-ci/ocr/anchor"
+	"github.com/ocr-ci/ocr/anchor/udiff"
 	"github.com/ocr-ci/ocr/review"
 )
 
@@ -15,7 +16,7 @@ const emptyTree = "4b825dc642cb6eb9a060e54bf8d69288fbee4904"
 // diffCase is one commit's diff with both versions of its files.
 type diffCase struct {
 	name     string
-	files    []anchor.File
+	files    []udiff.File
 	cs       *anchor.ChangeSet
 	newFiles map[string][]string // by new path
 	oldFiles map[string][]string // by old path
@@ -42,10 +43,10 @@ func (d *diffCase) normalised(old bool, path string) []string {
 // sample is a run of 1–4 quoted lines of one kind with its true place.
 type sample struct {
 	d         *diffCase
-	file      *anchor.File
-	hunk      *anchor.Hunk
-	lines     []anchor.Line // quoted lines, blank ones at the ends removed
-	kind      anchor.LineKind
+	file      *udiff.File
+	hunk      *udiff.Hunk
+	lines     []udiff.Line // quoted lines, blank ones at the ends removed
+	kind      udiff.LineKind
 	side      review.Side
 	start     int
 	end       int
@@ -87,7 +88,7 @@ func loadDiff(ctx context.Context, dir string, br *blobReader, from, to string) 
 	if err != nil {
 		return nil, err
 	}
-	files, err := anchor.Parse(raw)
+	files, err := udiff.Parse(raw)
 	if err != nil {
 		return nil, fmt.Errorf("parse diff %s..%s of %s: %w", from, to, dir, err)
 	}
@@ -108,7 +109,7 @@ func loadDiff(ctx context.Context, dir string, br *blobReader, from, to string) 
 	return d, nil
 }
 
-func (d *diffCase) read(br *blobReader, from, to string, f *anchor.File) error {
+func (d *diffCase) read(br *blobReader, from, to string, f *udiff.File) error {
 	if f.NewPath != "" {
 		b, ok, err := br.read(to, f.NewPath)
 		if err != nil {
@@ -164,7 +165,7 @@ func collect(rng *rand.Rand, cases []*diffCase) (unique, ambiguous []sample) {
 }
 
 // runs takes 1–4 consecutive lines from each run of one kind in h.
-func runs(rng *rand.Rand, d *diffCase, f *anchor.File, h *anchor.Hunk) []sample {
+func runs(rng *rand.Rand, d *diffCase, f *udiff.File, h *udiff.Hunk) []sample {
 	var out []sample
 	for i := 0; i < len(h.Lines); {
 		j := i
@@ -181,7 +182,7 @@ func runs(rng *rand.Rand, d *diffCase, f *anchor.File, h *anchor.Hunk) []sample 
 	return out
 }
 
-func newSample(d *diffCase, f *anchor.File, h *anchor.Hunk, lines []anchor.Line) (sample, bool) {
+func newSample(d *diffCase, f *udiff.File, h *udiff.Hunk, lines []udiff.Line) (sample, bool) {
 	for len(lines) > 0 && blank(lines[0].Text) {
 		lines = lines[1:]
 	}
@@ -193,7 +194,7 @@ func newSample(d *diffCase, f *anchor.File, h *anchor.Hunk, lines []anchor.Line)
 	}
 	s := sample{d: d, file: f, hunk: h, lines: lines, kind: lines[0].Kind, side: review.SideNew}
 	s.start, s.end = lines[0].NewLine, lines[len(lines)-1].NewLine
-	if s.kind == anchor.Deleted {
+	if s.kind == udiff.Deleted {
 		s.side = review.SideOld
 		s.start, s.end = lines[0].OldLine, lines[len(lines)-1].OldLine
 	}
@@ -217,17 +218,17 @@ func classify(d *diffCase, s *sample, at func(seq []string, i int) bool) int {
 		mine, other = inOld, inNew
 	}
 	switch {
-	case s.kind == anchor.Context && inNew == 1 && inOld <= 1:
+	case s.kind == udiff.Context && inNew == 1 && inOld <= 1:
 		return 1
-	case s.kind != anchor.Context && mine == 1 && other == 0:
+	case s.kind != udiff.Context && mine == 1 && other == 0:
 		return 1
-	case mine >= 2 && (s.kind == anchor.Context || other == 0):
+	case mine >= 2 && (s.kind == udiff.Context || other == 0):
 		return 2
 	}
 	return 0
 }
 
-func texts(lines []anchor.Line) []string {
+func texts(lines []udiff.Line) []string {
 	out := make([]string, len(lines))
 	for i, l := range lines {
 		out[i] = l.Text

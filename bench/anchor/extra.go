@@ -4,7 +4,7 @@ import (
 	"math/rand/v2"
 	"strings"
 
-	"github.com/ocr-ci/ocr/anchor"
+	"github.com/ocr-ci/ocr/anchor/udiff"
 	"github.com/ocr-ci/ocr/review"
 )
 
@@ -31,12 +31,12 @@ func outsideSamples(rng *rand.Rand, cases []*diffCase) []sample {
 	return out
 }
 
-func outsideSample(rng *rand.Rand, d *diffCase, f *anchor.File, lines []string) (sample, bool) {
+func outsideSample(rng *rand.Rand, d *diffCase, f *udiff.File, lines []string) (sample, bool) {
 	i := rng.IntN(len(lines))
 	n := 1 + rng.IntN(4)
-	var quoted []anchor.Line
+	var quoted []udiff.Line
 	for j := i; j < min(i+n, len(lines)) && !inHunk(d, f.Path(), review.SideNew, j+1, j+1); j++ {
-		quoted = append(quoted, anchor.Line{Kind: anchor.Context, Text: lines[j], NewLine: j + 1, OldLine: -1})
+		quoted = append(quoted, udiff.Line{Kind: udiff.Context, Text: lines[j], NewLine: j + 1, OldLine: -1})
 	}
 	s, ok := newSample(d, f, nil, quoted)
 	if !ok {

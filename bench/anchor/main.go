@@ -36,7 +36,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/ocr-ci/ocr/anchor"
+	"github.com/ocr-ci/ocr/anchor/udiff"
 )
 
 func main() {
@@ -213,7 +213,7 @@ var ambiguousClasses = []struct {
 func ambiguousQueries(rng *rand.Rand, samples []sample, noise int, added bool) []query {
 	var qs []query
 	for i := range samples {
-		if added && samples[i].kind != anchor.Added {
+		if added && samples[i].kind != udiff.Added {
 			continue
 		}
 		q := plain(&samples[i], texts(samples[i].lines))

@@ -3,7 +3,7 @@ package main
 import (
 	"strings"
 
-	"github.com/ocr-ci/ocr/anchor"
+	"github.com/ocr-ci/ocr/anchor/udiff"
 )
 
 // naiveResult is where OCR v1.12.4's strategy puts a comment: line numbers
@@ -17,7 +17,7 @@ type naiveResult struct {
 // trim, strip one "+" then one "-", drop blank snippet lines, then take the
 // first consecutive exact run in the hunks' new side, their old side, then
 // the whole new file without its blank lines.
-func naive(f *anchor.File, newFile []string, code string) naiveResult {
+func naive(f *udiff.File, newFile []string, code string) naiveResult {
 	var target []string
 	for _, l := range strings.Split(code, "\n") {
 		if n := naiveNorm(l); n != "" {
@@ -47,14 +47,14 @@ func naive(f *anchor.File, newFile []string, code string) naiveResult {
 }
 
 // naiveHunk is one side of a hunk; blank lines are kept as "".
-func naiveHunk(h anchor.Hunk, old bool) ([]string, []int) {
+func naiveHunk(h udiff.Hunk, old bool) ([]string, []int) {
 	var texts []string
 	var nums []int
 	for _, l := range h.Lines {
 		switch {
-		case old && l.Kind != anchor.Added:
+		case old && l.Kind != udiff.Added:
 			texts, nums = append(texts, naiveNorm(l.Text)), append(nums, l.OldLine)
-		case !old && l.Kind != anchor.Deleted:
+		case !old && l.Kind != udiff.Deleted:
 			texts, nums = append(texts, naiveNorm(l.Text)), append(nums, l.NewLine)
 		}
 	}

@@ -3,14 +3,14 @@ package main
 import (
 	"testing"
 
-	"github.com/ocr-ci/ocr/anchor"
+	"github.com/ocr-ci/ocr/anchor/udiff"
 )
 
 // TestNaive checks the baseline against behaviours verified on OCR v1.12.4
 // (reference/ocr.md §5): old-side matches leak old numbers, a snippet that
 // spans a blank line only matches in the whole-file scan, first match wins.
 func TestNaive(t *testing.T) {
-	files, err := anchor.Parse([]byte(`diff --git a/m.go b/m.go
+	files, err := udiff.Parse([]byte(`diff --git a/m.go b/m.go
 --- a/m.go
 +++ b/m.go
 @@ -1,7 +1,8 @@

@@ -6,7 +6,7 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/ocr-ci/ocr/anchor"
+	"github.com/ocr-ci/ocr/anchor/udiff"
 	"github.com/ocr-ci/ocr/review"
 )
 
@@ -173,12 +173,12 @@ func ellipsis(rng *rand.Rand, s *sample) (query, bool) {
 }
 
 // sideLines is the sample's hunk as seen on the sample's side.
-func sideLines(s *sample) []anchor.Line {
-	skip := anchor.Deleted
+func sideLines(s *sample) []udiff.Line {
+	skip := udiff.Deleted
 	if s.side == review.SideOld {
-		skip = anchor.Added
+		skip = udiff.Added
 	}
-	var out []anchor.Line
+	var out []udiff.Line
 	for _, l := range s.hunk.Lines {
 		if l.Kind != skip {
 			out = append(out, l)
@@ -187,7 +187,7 @@ func sideLines(s *sample) []anchor.Line {
 	return out
 }
 
-func indexOf(seq []anchor.Line, l anchor.Line) int {
+func indexOf(seq []udiff.Line, l udiff.Line) int {
 	for i, x := range seq {
 		if x.OldLine == l.OldLine && x.NewLine == l.NewLine {
 			return i
@@ -196,7 +196,7 @@ func indexOf(seq []anchor.Line, l anchor.Line) int {
 	return -1
 }
 
-func lineNo(side review.Side, l anchor.Line) int {
+func lineNo(side review.Side, l udiff.Line) int {
 	if side == review.SideOld {
 		return l.OldLine
 	}

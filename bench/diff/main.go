@@ -1,4 +1,4 @@
-// Command diff measures anchor.Parse against git diff alone on a generated
+// Command diff measures udiff.Parse against git diff alone on a generated
 // repository with a large change (5,000 files, 200,000 changed lines; -small
 // for a CI-sized run), and prints times and memory as ratios from one run.
 //
@@ -13,7 +13,7 @@ import (
 	"os"
 	"time"
 
-	"github.com/ocr-ci/ocr/anchor"
+	"github.com/ocr-ci/ocr/anchor/udiff"
 	"github.com/ocr-ci/ocr/internal/git"
 )
 
@@ -59,7 +59,7 @@ func run(ctx context.Context, w io.Writer, small bool, runs int) error {
 	if err != nil { // also warms the page cache
 		return err
 	}
-	files, err := anchor.Parse(diff)
+	files, err := udiff.Parse(diff)
 	if err != nil {
 		return err
 	}
@@ -68,7 +68,7 @@ func run(ctx context.Context, w io.Writer, small bool, runs int) error {
 }
 
 // describe prints the size of the change.
-func describe(w io.Writer, diff []byte, files []anchor.File) {
+func describe(w io.Writer, diff []byte, files []udiff.File) {
 	adds, dels := 0, 0
 	for _, f := range files {
 		adds, dels = adds+f.Additions, dels+f.Deletions

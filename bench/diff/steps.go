@@ -6,7 +6,7 @@ import (
 	"io"
 	"time"
 
-	"github.com/ocr-ci/ocr/anchor"
+	"github.com/ocr-ci/ocr/anchor/udiff"
 	"github.com/ocr-ci/ocr/internal/git"
 )
 
@@ -27,23 +27,23 @@ func gitDiff(ctx context.Context, dir string) ([]byte, error) {
 	return runGit(ctx, dir, directArgs...)
 }
 
-// directParse is git diff (exec) followed by anchor.Parse.
+// directParse is git diff (exec) followed by udiff.Parse.
 func (s *steps) directParse() (any, error) {
 	diff, err := s.gitAlone()
 	if err != nil {
 		return nil, err
 	}
-	return anchor.Parse(diff)
+	return udiff.Parse(diff)
 }
 
-// ours is internal/git's Repo.DiffText followed by anchor.ParseString:
+// ours is internal/git's Repo.DiffText followed by udiff.ParseString:
 // the pipeline ocr runs (the diff is held once, as a string).
 func (s *steps) ours() (any, error) {
 	diff, err := s.repo.DiffText(s.ctx, "base", "head")
 	if err != nil {
 		return nil, err
 	}
-	return anchor.ParseString(diff)
+	return udiff.ParseString(diff)
 }
 
 // step is one measured pipeline.
@@ -59,7 +59,7 @@ func report(w io.Writer, s *steps, diff []byte, runs int) error {
 		{"git diff alone (exec)", func() (any, error) { return s.gitAlone() }},
 		{"git diff (exec) + Parse", s.directParse},
 		{"Repo.DiffText + ParseString (ours)", s.ours},
-		{"Parse alone", func() (any, error) { return anchor.Parse(diff) }},
+		{"Parse alone", func() (any, error) { return udiff.Parse(diff) }},
 	}
 	walls, cpus := make([][]time.Duration, len(named)), make([][]time.Duration, len(named))
 	for r := 0; r < runs; r++ {

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/ocr-ci/ocr/anchor"
+	"github.com/ocr-ci/ocr/anchor/udiff"
 	"github.com/ocr-ci/ocr/internal/git"
 	"github.com/ocr-ci/ocr/internal/llm"
 	"github.com/ocr-ci/ocr/internal/llm/llmtest"
@@ -82,7 +83,7 @@ func newFixture(t testing.TB, base, head map[string]string) *fixture {
 	if err != nil {
 		t.Fatal(err)
 	}
-	parsed, err := anchor.Parse(raw)
+	parsed, err := udiff.Parse(raw)
 	if err != nil {
 		t.Fatal(err)
 	}

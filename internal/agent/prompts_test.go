@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/ocr-ci/ocr/anchor"
+	"github.com/ocr-ci/ocr/anchor/udiff"
 	"github.com/ocr-ci/ocr/review"
 	"github.com/ocr-ci/ocr/tools"
 	"github.com/tiktoken-go/tokenizer"
@@ -24,7 +25,7 @@ func promptRun(t testing.TB) (*run, *task) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	files, err := anchor.Parse(raw)
+	files, err := udiff.Parse(raw)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -8,7 +8,7 @@ import (
 	"strings"
 	"sync"
 
-	"github.com/ocr-ci/ocr/anchor"
+	"github.com/ocr-ci/ocr/anchor/udiff"
 	"github.com/ocr-ci/ocr/internal/git"
 )
 
@@ -18,7 +18,7 @@ const generatedHeaderLines = 10
 // GeneratedProbe returns a func that reports whether a changed file's header
 // says it is generated. One `git grep` over all changed files answers every
 // question, run the first time one is asked.
-func GeneratedProbe(ctx context.Context, repo *git.Repo, files []anchor.File, ref string) func(string) bool {
+func GeneratedProbe(ctx context.Context, repo *git.Repo, files []udiff.File, ref string) func(string) bool {
 	var (
 		once sync.Once
 		set  map[string]bool
@@ -30,10 +30,10 @@ func GeneratedProbe(ctx context.Context, repo *git.Repo, files []anchor.File, re
 }
 
 // grepGenerated greps the changed files at ref ("" for the work tree).
-func grepGenerated(ctx context.Context, repo *git.Repo, files []anchor.File, ref string) map[string]bool {
+func grepGenerated(ctx context.Context, repo *git.Repo, files []udiff.File, ref string) map[string]bool {
 	var paths []string
 	for _, f := range files {
-		if f.Status != anchor.StatusDeleted && !f.Binary {
+		if f.Status != udiff.StatusDeleted && !f.Binary {
 			paths = append(paths, ":(literal)"+f.NewPath)
 		}
 	}

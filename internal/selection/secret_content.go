@@ -4,7 +4,7 @@ import (
 	"context"
 	"sync"
 
-	"github.com/ocr-ci/ocr/anchor"
+	"github.com/ocr-ci/ocr/anchor/udiff"
 	"github.com/ocr-ci/ocr/internal/secretscan"
 	"github.com/ocr-ci/ocr/tools"
 )
@@ -52,7 +52,7 @@ func (m *contentMemo) hides(ctx context.Context, src tools.Source, hit tools.Mat
 // SecretMoves returns the new paths of the change's renames and copies of
 // credentials files (git's rename detection pairs them): `git mv .env
 // notes.txt` must not make .env readable as notes.txt.
-func SecretMoves(files []anchor.File) []string {
+func SecretMoves(files []udiff.File) []string {
 	var out []string
 	for i := range files {
 		f := &files[i]

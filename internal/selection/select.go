@@ -9,7 +9,7 @@ import (
 
 	"github.com/bmatcuk/doublestar/v4"
 
-	"github.com/ocr-ci/ocr/anchor"
+	"github.com/ocr-ci/ocr/anchor/udiff"
 	"github.com/ocr-ci/ocr/internal/secretscan"
 	"github.com/ocr-ci/ocr/review"
 )
@@ -30,7 +30,7 @@ type Options struct {
 
 // Files decides, for every file of the change, whether it is reviewed
 // and, if not, why. The order of the checks is part of the contract.
-func Files(files []anchor.File, diffs map[string]string, s Options) []review.FileCoverage {
+func Files(files []udiff.File, diffs map[string]string, s Options) []review.FileCoverage {
 	out := make([]review.FileCoverage, len(files))
 	for i := range files {
 		f := &files[i]
@@ -47,7 +47,7 @@ func Files(files []anchor.File, diffs map[string]string, s Options) []review.Fil
 	return out
 }
 
-func oldPathIfMoved(f *anchor.File) string {
+func oldPathIfMoved(f *udiff.File) string {
 	if f.OldPath != "" && f.OldPath != f.NewPath && f.NewPath != "" {
 		return f.OldPath
 	}
@@ -55,7 +55,7 @@ func oldPathIfMoved(f *anchor.File) string {
 }
 
 // reason returns why f is not reviewed, or "" when it is.
-func (s Options) reason(f *anchor.File, diffBytes int) review.Reason {
+func (s Options) reason(f *udiff.File, diffBytes int) review.Reason {
 	p := f.Path()
 	switch {
 	case f.Binary:
@@ -73,7 +73,7 @@ func (s Options) reason(f *anchor.File, diffBytes int) review.Reason {
 	switch {
 	case s.OverBudget[p] > 0:
 		return review.ReasonTooLarge
-	case f.Status == anchor.StatusDeleted:
+	case f.Status == udiff.StatusDeleted:
 		return review.ReasonDeleted
 	case len(f.Hunks) == 0:
 		return review.ReasonNoContent
@@ -84,14 +84,14 @@ func (s Options) reason(f *anchor.File, diffBytes int) review.Reason {
 }
 
 // defaultReason applies the default exclusions that --include bypasses.
-func defaultReason(f *anchor.File, s Options) review.Reason {
+func defaultReason(f *udiff.File, s Options) review.Reason {
 	p := f.Path()
 	switch {
 	case isVendored(p):
 		return review.ReasonVendored
 	case isLockfile(p):
 		return review.ReasonLockfile
-	case isGeneratedName(p) || hasGeneratedHeader(f) || (s.Generated != nil && f.Status != anchor.StatusDeleted && s.Generated(p)):
+	case isGeneratedName(p) || hasGeneratedHeader(f) || (s.Generated != nil && f.Status != udiff.StatusDeleted && s.Generated(p)):
 		return review.ReasonGenerated
 	case isMinified(f):
 		return review.ReasonMinified
@@ -126,7 +126,7 @@ func matchAny(globs []string, p string) bool {
 
 // hasGeneratedHeader looks at the first lines of an added file's diff for
 // the generated-code markers (https://go.dev/s/generatedcode and @generated).
-func hasGeneratedHeader(f *anchor.File) bool {
+func hasGeneratedHeader(f *udiff.File) bool {
 	if len(f.Hunks) == 0 || f.Hunks[0].NewStart != 1 {
 		return false
 	}
@@ -151,7 +151,7 @@ func isGeneratedMarker(line string) bool {
 }
 
 // isMinified flags *.min.js/*.min.css and files whose added lines are very long.
-func isMinified(f *anchor.File) bool {
+func isMinified(f *udiff.File) bool {
 	base := strings.ToLower(path.Base(f.Path()))
 	if strings.Contains(base, ".min.") || strings.HasSuffix(base, ".map") {
 		return true
@@ -159,7 +159,7 @@ func isMinified(f *anchor.File) bool {
 	long, total := 0, 0
 	for _, h := range f.Hunks {
 		for _, l := range h.Lines {
-			if l.Kind != anchor.Added {
+			if l.Kind != udiff.Added {
 				continue
 			}
 			total++

@@ -12,7 +12,7 @@ import (
 
 	gitlab "gitlab.com/gitlab-org/api/client-go"
 
-	"github.com/ocr-ci/ocr/anchor"
+	"github.com/ocr-ci/ocr/anchor/udiff"
 	"github.com/ocr-ci/ocr/review"
 )
 
@@ -131,9 +131,9 @@ func (run *glRun) position(p posting.Placement) *gitlab.PositionOptions {
 
 func lineNumbers(l posting.DiffLine) (oldLine, newLine *int64) {
 	switch l.Kind {
-	case anchor.Added:
+	case udiff.Added:
 		return nil, gitlab.Ptr(int64(l.NewLine))
-	case anchor.Deleted:
+	case udiff.Deleted:
 		return gitlab.Ptr(int64(l.OldLine)), nil
 	}
 	return gitlab.Ptr(int64(l.OldLine)), gitlab.Ptr(int64(l.NewLine))
@@ -141,7 +141,7 @@ func lineNumbers(l posting.DiffLine) (oldLine, newLine *int64) {
 
 func linePosition(path string, l posting.DiffLine) *gitlab.LinePositionOptions {
 	typ := "old"
-	if l.Kind == anchor.Added {
+	if l.Kind == udiff.Added {
 		typ = "new"
 	}
 	lp := &gitlab.LinePositionOptions{LineCode: gitlab.Ptr(posting.LineCode(path, l)), Type: &typ}

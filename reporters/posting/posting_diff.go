@@ -6,6 +6,7 @@ import (
 	"strconv"
 
 	"github.com/ocr-ci/ocr/anchor"
+	"github.com/ocr-ci/ocr/anchor/udiff"
 	"github.com/ocr-ci/ocr/review"
 )
 
@@ -13,26 +14,26 @@ import (
 // diff: is this line inside a hunk, which hunk, what kind of line is it and
 // what is its number on the other side.
 type DiffIndex struct {
-	byPath map[string]*anchor.File
+	byPath map[string]*udiff.File
 }
 
 // DiffLine is one line of the diff with its hunk and GitLab's line counters
 // (GitLab numbers an added line with the old counter at that point, and a
 // deleted line with the new counter, in its line codes).
 type DiffLine struct {
-	anchor.Line
+	udiff.Line
 	Hunk           int
 	OldPos, NewPos int
-	File           *anchor.File
+	File           *udiff.File
 }
 
 // NewDiffIndex indexes the files of cs; a nil cs changes no file.
 func NewDiffIndex(cs *anchor.ChangeSet) *DiffIndex {
-	var files []anchor.File
+	var files []udiff.File
 	if cs != nil {
 		files = cs.Files()
 	}
-	d := &DiffIndex{byPath: make(map[string]*anchor.File, len(files))}
+	d := &DiffIndex{byPath: make(map[string]*udiff.File, len(files))}
 	for i := range files {
 		f := &files[i]
 		if f.OldPath != "" {
@@ -47,7 +48,7 @@ func NewDiffIndex(cs *anchor.ChangeSet) *DiffIndex {
 
 // file returns the diff entry of path (new or old name), nil if the pull
 // request does not change it.
-func (d *DiffIndex) file(path string) *anchor.File {
+func (d *DiffIndex) file(path string) *udiff.File {
 	if d == nil {
 		return nil
 	}
@@ -65,9 +66,9 @@ func (d *DiffIndex) Line(path string, side review.Side, n int) (DiffLine, bool) 
 		for _, l := range h.Lines {
 			dl := DiffLine{Line: l, Hunk: hi, OldPos: oldPos, NewPos: newPos, File: f}
 			switch l.Kind {
-			case anchor.Added:
+			case udiff.Added:
 				newPos++
-			case anchor.Deleted:
+			case udiff.Deleted:
 				oldPos++
 			default:
 				oldPos++

@@ -20,7 +20,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/ocr-ci/ocr/anchor"
+	"github.com/ocr-ci/ocr/anchor/udiff"
 	"github.com/ocr-ci/ocr/internal/fakes"
 )
 
@@ -126,7 +126,7 @@ func (s *Server) routes() {
 
 // setDiff indexes the diff's lines by side and hunk, and keeps their text.
 func (s *Server) setDiff(diff string) error {
-	files, err := anchor.Parse([]byte(diff))
+	files, err := udiff.Parse([]byte(diff))
 	if err != nil {
 		return fmt.Errorf("githubfake: the pull request's diff does not parse: %w", err)
 	}

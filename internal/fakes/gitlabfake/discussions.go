@@ -5,7 +5,7 @@ import (
 	"net/http"
 	"strconv"
 
-	"github.com/ocr-ci/ocr/anchor"
+	"github.com/ocr-ci/ocr/anchor/udiff"
 	"github.com/ocr-ci/ocr/internal/fakes"
 )
 
@@ -151,7 +151,7 @@ func (s *Server) checkPosition(p *Position) string {
 		for _, e := range []LinePos{p.LineRange.Start, p.LineRange.End} {
 			rl, ok := lineAt(lines, e.OldLine, e.NewLine)
 			want := "old"
-			if rl.kind == anchor.Added {
+			if rl.kind == udiff.Added {
 				want = "new"
 			}
 			if !ok || e.LineCode != rl.code || e.Type != want {
@@ -171,13 +171,13 @@ func lineAt(lines map[string]line, oldLine, newLine *int) (line, bool) {
 	switch {
 	case oldLine != nil && newLine != nil:
 		l, ok := lines["new:"+strconv.Itoa(*newLine)]
-		return l, ok && l.kind == anchor.Context && l.old == *oldLine
+		return l, ok && l.kind == udiff.Context && l.old == *oldLine
 	case newLine != nil:
 		l, ok := lines["new:"+strconv.Itoa(*newLine)]
-		return l, ok && l.kind == anchor.Added
+		return l, ok && l.kind == udiff.Added
 	case oldLine != nil:
 		l, ok := lines["old:"+strconv.Itoa(*oldLine)]
-		return l, ok && l.kind == anchor.Deleted
+		return l, ok && l.kind == udiff.Deleted
 	}
 	return line{}, false
 }

@@ -24,7 +24,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/ocr-ci/ocr/anchor"
+	"github.com/ocr-ci/ocr/anchor/udiff"
 	"github.com/ocr-ci/ocr/internal/fakes"
 )
 
@@ -74,7 +74,7 @@ type Server struct {
 }
 
 type line struct {
-	kind     anchor.LineKind
+	kind     udiff.LineKind
 	old, new int
 	code     string
 }
@@ -120,7 +120,7 @@ func withDefaults(c Config) Config {
 }
 
 func (s *Server) setDiff(diff string) error {
-	files, err := anchor.Parse([]byte(diff))
+	files, err := udiff.Parse([]byte(diff))
 	if err != nil {
 		return fmt.Errorf("gitlabfake: the merge request's diff does not parse: %w", err)
 	}
@@ -138,7 +138,7 @@ func (s *Server) setDiff(diff string) error {
 // carries the old counter, a deleted one the new counter, and the line code
 // is sha1(path)_old_new.
 // https://docs.gitlab.com/api/discussions/#line-code
-func linesOf(file anchor.File) map[string]line {
+func linesOf(file udiff.File) map[string]line {
 	sum := sha1.Sum([]byte(file.Path()))
 	prefix := hex.EncodeToString(sum[:])
 	m := map[string]line{}
@@ -147,10 +147,10 @@ func linesOf(file anchor.File) map[string]line {
 		for _, l := range h.Lines {
 			gl := line{kind: l.Kind, old: l.OldLine, new: l.NewLine, code: fmt.Sprintf("%s_%d_%d", prefix, o, n)}
 			switch l.Kind {
-			case anchor.Added:
+			case udiff.Added:
 				m["new:"+strconv.Itoa(n)] = gl
 				n++
-			case anchor.Deleted:
+			case udiff.Deleted:
 				m["old:"+strconv.Itoa(o)] = gl
 				o++
 			default:

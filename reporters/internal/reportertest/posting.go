@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/ocr-ci/ocr/anchor"
+	"github.com/ocr-ci/ocr/anchor/udiff"
 	"github.com/ocr-ci/ocr/review"
 )
 
@@ -38,7 +39,7 @@ func PostDiff(n int) string {
 
 // PostChangeSet parses diff into the change set the posters anchor to.
 func PostChangeSet(t testing.TB, diff string) *anchor.ChangeSet {
-	files, err := anchor.Parse([]byte(diff))
+	files, err := udiff.Parse([]byte(diff))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,4 +1,4 @@
-package anchor
+package udiff
 
 // Slab sizes, in lines: hunks are carved from shared slabs so that a large
 // diff costs a few dozen allocations for its lines rather than one per hunk.

@@ -1,4 +1,4 @@
-package anchor
+package udiff
 
 import (
 	"flag"
@@ -51,7 +51,7 @@ func checkGolden(t *testing.T, path, got string) {
 	want, err := os.ReadFile(path)
 	if err != nil {
 		test, _, _ := strings.Cut(t.Name(), "/")
-		t.Fatalf("%v (run go test ./anchor -run %s -update)", err, test)
+		t.Fatalf("%v (run go test ./anchor/udiff -run %s -update)", err, test)
 	}
 	if got != string(want) {
 		t.Errorf("%s differs (rerun with -update and review the change):\n--- got\n%s--- want\n%s", path, got, want)

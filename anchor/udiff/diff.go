@@ -1,7 +1,7 @@
-// Package anchor holds the unified-diff model and parser, and the resolver
-// that turns a quoted snippet into an exact location. It is pure: bytes in,
+// Package udiff holds the unified-diff model (File, Hunk, Line) and the
+// parser that reads git's unified diffs into it. It is pure: bytes in,
 // values out; no exec, no network, no file system.
-package anchor
+package udiff
 
 // Status is what happened to a file in the change.
 type Status string
