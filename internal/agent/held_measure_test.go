@@ -16,9 +16,10 @@ import (
 	openai "github.com/sashabaranov/go-openai"
 )
 
-// The ordinary review of issue 13: real Go files (this repository's
-// resolver) where every sixth line is added, one file per group, and a
-// scripted model that reads the file, searches once, then comments on two
+// The ordinary review of issue 13: real Go files (a snapshot of this
+// repository's diff parser and resolver in testdata/ordinary, frozen so
+// that edits to anchor do not move the figure) where every sixth line is
+// added, one file per group, and a scripted model that reads the file, searches once, then comments on two
 // added lines quoting a run of 1-4 lines from there (as a model copies
 // code from the diff), then finishes. When the result reports a comment
 // ambiguous, the model that follows the feedback sends it again in an
@@ -41,7 +42,7 @@ type ordinaryReview struct {
 func ordinaryChange(t *testing.T) (base, head map[string]string, plans map[string]ordinaryReview) {
 	base, head, plans = map[string]string{}, map[string]string{}, map[string]ordinaryReview{}
 	for fi, name := range ordinaryFiles {
-		b, err := os.ReadFile(filepath.Join("..", "..", "anchor", name))
+		b, err := os.ReadFile(filepath.Join("testdata", "ordinary", name+".txt"))
 		if err != nil {
 			t.Fatal(err)
 		}
