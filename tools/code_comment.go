@@ -7,17 +7,18 @@ import (
 	"strings"
 
 	"github.com/ocr-ci/ocr/review"
+	"github.com/ocr-ci/ocr/tools/internal/toolargs"
 )
 
 // codeComment collects findings. comments is an array or a JSON string
 // holding one; items without content are dropped; path defaults to the
 // call's path, then to the file under review.
 func codeComment(_ context.Context, s *Session, raw json.RawMessage) Result {
-	a := parseArgs(raw)
-	path := a.str("path", false)
-	v, ok := a.get("comments")
-	if a.err != nil {
-		return a.result()
+	a := toolargs.Parse(raw)
+	path := a.Str("path", false)
+	v, ok := a.Get("comments")
+	if a.Err() != nil {
+		return errorf("%s", a.Err())
 	}
 	var items []CommentInput
 	if ok {
@@ -59,7 +60,7 @@ func decodeComments(v json.RawMessage) ([]CommentInput, error) {
 			return nil, err
 		}
 	} else if err := json.Unmarshal(v, &list); err != nil {
-		return nil, fmt.Errorf("comments must be an array of objects, got %s", kind(v))
+		return nil, fmt.Errorf("comments must be an array of objects, got %s", toolargs.Kind(v))
 	}
 	items := make([]CommentInput, len(list))
 	for i, el := range list {
@@ -75,21 +76,21 @@ func decodeComments(v json.RawMessage) ([]CommentInput, error) {
 // decodeItem decodes comments[i] as sent, naming a field of the wrong
 // type. Thinking is not offered in the schema but kept when a model sends it.
 func decodeItem(el json.RawMessage, i int) (CommentInput, error) {
-	if kind(el) != "an object" {
-		return CommentInput{}, fmt.Errorf("comments[%d] must be an object, got %s", i, kind(el))
+	if toolargs.Kind(el) != "an object" {
+		return CommentInput{}, fmt.Errorf("comments[%d] must be an object, got %s", i, toolargs.Kind(el))
 	}
-	a := parseArgs(el)
-	a.prefix = fmt.Sprintf("comments[%d].", i)
+	a := toolargs.Parse(el)
+	a.Prefix = fmt.Sprintf("comments[%d].", i)
 	it := CommentInput{
-		Path:         a.str("path", false),
-		Content:      a.str("content", false),
-		ExistingCode: a.str("existing_code", false),
-		Suggestion:   a.str("suggestion_code", false),
-		Category:     a.str("category", false),
-		Severity:     a.str("severity", false),
-		Thinking:     a.str("thinking", false),
+		Path:         a.Str("path", false),
+		Content:      a.Str("content", false),
+		ExistingCode: a.Str("existing_code", false),
+		Suggestion:   a.Str("suggestion_code", false),
+		Category:     a.Str("category", false),
+		Severity:     a.Str("severity", false),
+		Thinking:     a.Str("thinking", false),
 	}
-	return it, a.err
+	return it, a.Err()
 }
 
 // normalize settles a decoded item's path (def when it names no known

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/ocr-ci/ocr/internal/git"
+	"github.com/ocr-ci/ocr/tools/internal/toolargs"
 )
 
 // codeSearch greps the source with git grep: a fixed string unless
@@ -16,16 +17,16 @@ import (
 // match more than is shown, so the truncation note appears only when a
 // file really had more.
 func codeSearch(ctx context.Context, s *Session, raw json.RawMessage) Result {
-	a := parseArgs(raw)
+	a := toolargs.Parse(raw)
 	q := SearchQuery{
-		Text:       a.str("search_text", false),
-		Pathspecs:  a.strings("file_patterns", false),
-		IgnoreCase: !a.boolean("case_sensitive", false),
-		Perl:       a.boolean("use_perl_regexp", false),
+		Text:       a.Str("search_text", false),
+		Pathspecs:  a.Strings("file_patterns", false),
+		IgnoreCase: !a.Bool("case_sensitive", false),
+		Perl:       a.Bool("use_perl_regexp", false),
 		MaxCount:   searchMaxCount + 1,
 	}
-	if a.err != nil {
-		return a.result()
+	if a.Err() != nil {
+		return errorf("%s", a.Err())
 	}
 	if strings.TrimSpace(q.Text) == "" {
 		return errText(blankSearchText)

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"regexp"
 	"strings"
+
+	"github.com/ocr-ci/ocr/tools/internal/toolargs"
 )
 
 // A model that sends code_comment's comments as a JSON string instead of an
@@ -26,7 +28,7 @@ func commentsString(s string) ([]json.RawMessage, error) {
 	if fixed, _, ok := repairComments(s); ok {
 		return fixed, nil
 	}
-	return nil, fmt.Errorf("failed to parse 'comments' JSON string: %s", jsonErr(err))
+	return nil, fmt.Errorf("failed to parse 'comments' JSON string: %s", toolargs.JSONError(err))
 }
 
 // contentKey counts the comment objects a text describes. A `"content":`

@@ -15,5 +15,6 @@
 // offered before the tool runs: an unknown name or a missing required one
 // is an error result naming the valid ones. Load checks that a schema
 // offers only arguments the implementation reads, with the types it reads
-// (Tool.Params); the implementations decode the values leniently (args.go).
+// (Tool.Params); the implementations decode the values leniently. The schema check and
+// the decoding are package internal/toolargs.
 package tools

@@ -6,6 +6,8 @@ import (
 	"path"
 	"sort"
 	"strings"
+
+	"github.com/ocr-ci/ocr/tools/internal/toolargs"
 )
 
 // extensionless are the file names without an extension that file_find
@@ -24,11 +26,11 @@ func findable(p string) bool {
 // fileFind returns up to findMaxResults paths whose base name contains the
 // query; only when none does, paths that contain it anywhere.
 func fileFind(ctx context.Context, s *Session, raw json.RawMessage) Result {
-	a := parseArgs(raw)
-	query := a.str("query_name", false)
-	sensitive := a.boolean("case_sensitive", false)
-	if a.err != nil {
-		return a.result()
+	a := toolargs.Parse(raw)
+	query := a.Str("query_name", false)
+	sensitive := a.Bool("case_sensitive", false)
+	if a.Err() != nil {
+		return errorf("%s", a.Err())
 	}
 	query = strings.TrimSpace(strings.ReplaceAll(query, `\`, "/"))
 	if query == "" {

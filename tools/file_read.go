@@ -8,16 +8,18 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+
+	"github.com/ocr-ci/ocr/tools/internal/toolargs"
 )
 
 // fileRead shows lines of a file as it is at the target: a header, then
 // "n|text" lines, at most readMaxLines per call.
 func fileRead(ctx context.Context, s *Session, raw json.RawMessage) Result {
-	a := parseArgs(raw)
-	name := a.str("file_path", false)
-	start, end := a.integer("start_line"), a.integer("end_line")
-	if a.err != nil {
-		return a.result()
+	a := toolargs.Parse(raw)
+	name := a.Str("file_path", false)
+	start, end := a.Int("start_line"), a.Int("end_line")
+	if a.Err() != nil {
+		return errorf("%s", a.Err())
 	}
 	if strings.TrimSpace(name) == "" {
 		return errText("Error: file_path is required")

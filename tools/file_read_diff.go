@@ -5,16 +5,18 @@ import (
 	"encoding/json"
 	"fmt"
 	"strings"
+
+	"github.com/ocr-ci/ocr/tools/internal/toolargs"
 )
 
 // fileReadDiff returns the diffs of the requested files of the change set,
 // each under a "==== FILE: <path> ====" header, paged by diffPageChars.
 func fileReadDiff(_ context.Context, s *Session, raw json.RawMessage) Result {
-	a := parseArgs(raw)
-	paths := a.strings("path_array", false)
-	page := a.integer("page")
-	if a.err != nil {
-		return a.result()
+	a := toolargs.Parse(raw)
+	paths := a.Strings("path_array", false)
+	page := a.Int("page")
+	if a.Err() != nil {
+		return errorf("%s", a.Err())
 	}
 	var b strings.Builder
 	seen := map[string]bool{}

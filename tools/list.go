@@ -3,7 +3,6 @@ package tools
 import (
 	"fmt"
 	"io"
-	"slices"
 	"strings"
 	"text/tabwriter"
 )
@@ -18,10 +17,10 @@ func List(w io.Writer, r *Registry) error {
 	b.WriteString("NAME\tPHASES / TYPE\tDESCRIPTION\n")
 	for _, e := range r.entries {
 		fmt.Fprintf(&b, "%s\t%s\t%s\n", e.Name, phases(e), oneLine(e.Definition.Description))
-		for _, name := range e.params.names {
-			fmt.Fprintf(&b, "  %s\t%s\t%s\n", name, argType(e.params, name), argAbout(e.params, name))
-			for _, f := range e.params.items[name] {
-				fmt.Fprintf(&b, "    %s[].%s\t%s\t%s\n", name, f.name, f.typ, oneLine(f.about))
+		for _, name := range e.params.Names() {
+			fmt.Fprintf(&b, "  %s\t%s\t%s\n", name, e.params.TypeOf(name), e.params.About(name))
+			for _, f := range e.params.Fields(name) {
+				fmt.Fprintf(&b, "    %s[].%s\t%s\t%s\n", name, f.Name, f.Type, oneLine(f.About))
 			}
 		}
 	}
@@ -30,29 +29,6 @@ func List(w io.Writer, r *Registry) error {
 		return err
 	}
 	return tw.Flush()
-}
-
-// argType is an argument's JSON type, arrays with their elements.
-func argType(p params, name string) string {
-	if h := p.hints[name]; strings.HasPrefix(h, "an array of ") {
-		return "array of " + strings.TrimPrefix(h, "an array of ")
-	}
-	return p.types[name]
-}
-
-// argAbout describes one argument: required, its values, its description.
-func argAbout(p params, name string) string {
-	var parts []string
-	if slices.Contains(p.required, name) {
-		parts = append(parts, "required")
-	}
-	if h := p.hints[name]; p.types[name] == "string" && strings.Contains(h, " or ") {
-		parts = append(parts, h)
-	}
-	if d := oneLine(p.descs[name]); d != "" {
-		parts = append(parts, d)
-	}
-	return strings.Join(parts, "; ")
 }
 
 // phases names the phases that offer e.

@@ -6,6 +6,8 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+
+	"github.com/ocr-ci/ocr/tools/internal/toolargs"
 )
 
 // Load parses a tools.json document (the embedded one or a --tools
@@ -14,7 +16,7 @@ import (
 // schema offering only arguments the implementation reads, with the types
 // it reads; and the main phase must keep task_done and code_comment.
 // Errors name the offending entry. The schema's property names and
-// required list are then enforced on every call (see checkArgs).
+// required list are then enforced on every call (see toolargs.Schema.Check).
 func Load(data []byte) (*Registry, error) {
 	var entries []Entry
 	dec := json.NewDecoder(bytes.NewReader(data))
@@ -58,10 +60,19 @@ func checkEntry(e *Entry, impl map[string]Tool, seen map[string]bool) error {
 	default:
 		return fmt.Errorf("definition.name %q differs from name; make them equal", e.Definition.Name)
 	}
-	p, err := parseParams(e.Definition.Parameters, impl[e.Name].Params)
+	p, err := toolargs.ParseSchema(e.Definition.Parameters, schemaParams(impl[e.Name].Params))
 	if err != nil {
 		return fmt.Errorf("definition.parameters: %w", err)
 	}
 	e.params = p
 	return nil
+}
+
+// schemaParams converts a tool's Params for the schema check.
+func schemaParams(ps []Param) []toolargs.Param {
+	out := make([]toolargs.Param, len(ps))
+	for i, p := range ps {
+		out[i] = toolargs.Param(p)
+	}
+	return out
 }

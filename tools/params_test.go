@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"slices"
 	"strings"
 	"testing"
 
@@ -51,7 +52,11 @@ func TestSchemaMatchesImplementation(t *testing.T) {
 		if !ok {
 			t.Fatalf("%s is not in tools.json", tool.Name)
 		}
-		if got, want := strings.Join(e.params.names, ","), paramNames(tool.Params); got != strings.ReplaceAll(want, ", ", ",") {
+		var want []string
+		for _, p := range tool.Params {
+			want = append(want, p.Name)
+		}
+		if got := e.params.Names(); !slices.Equal(got, want) {
 			t.Errorf("%s: tools.json offers %s, the implementation reads %s", tool.Name, got, want)
 		}
 	}
@@ -123,7 +128,8 @@ func TestOverrideSchemaIsEnforced(t *testing.T) {
 }
 
 // FuzzCheckArgs: the argument check never panics, and refuses only with
-// an error answer that names an argument.
+// an error that names an argument (Call answers it as "Error: ...", see
+// TestArgumentErrors).
 func FuzzCheckArgs(f *testing.F) {
 	for _, seed := range []string{``, `{}`, `null`, `{"state":"DONE"}`, `{"query":"a"}`, `{"":1}`, `{"a":1,"b":2}`, `[1]`, `{"state":null}`} {
 		f.Add(seed)
@@ -131,9 +137,9 @@ func FuzzCheckArgs(f *testing.F) {
 	entries := Default().All()
 	f.Fuzz(func(t *testing.T, args string) {
 		for _, e := range entries {
-			res := checkArgs(e.Name, e.params, args)
-			if res != nil && (!res.IsError || !strings.HasPrefix(res.Text, "Error: ") || !strings.Contains(res.Text, "argument") && !strings.Contains(res.Text, "is required")) {
-				t.Fatalf("%s %q: %+v", e.Name, args, res)
+			err := e.params.Check(e.Name, args)
+			if err != nil && !strings.Contains(err.Error(), "argument") && !strings.Contains(err.Error(), "is required") {
+				t.Fatalf("%s %q: %v", e.Name, args, err)
 			}
 		}
 	})
@@ -148,7 +154,7 @@ func BenchmarkArgCheck(b *testing.B) {
 	args := `{"file_path":"a.go","start_line":10,"end_line":200}`
 	b.Run("check", func(b *testing.B) {
 		for b.Loop() {
-			if checkArgs("file_read", e.params, args) != nil {
+			if e.params.Check("file_read", args) != nil {
 				b.Fatal("refused")
 			}
 		}

@@ -6,6 +6,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"strings"
+
+	"github.com/ocr-ci/ocr/tools/internal/toolargs"
 )
 
 //go:embed tools.json
@@ -37,6 +39,13 @@ type Tool struct {
 	Run    func(ctx context.Context, s *Session, args json.RawMessage) Result
 }
 
+// Param is one argument an implementation reads: its name and the JSON
+// Schema type a tools file must declare for it.
+type Param struct {
+	Name string
+	Type string // "string", "integer", "boolean" or "array"
+}
+
 // Function is an OpenAI function definition as offered to the model.
 type Function struct {
 	Name        string          `json:"name"`
@@ -52,7 +61,7 @@ type Entry struct {
 	MainTask   bool     `json:"main_task"`
 	Definition Function `json:"definition"`
 
-	params params // what Definition.Parameters says, checked by Load
+	params toolargs.Schema // what Definition.Parameters says, checked by Load
 }
 
 // In reports whether the entry is offered in phase p.
@@ -74,13 +83,15 @@ type Registry struct {
 // refer to them by name.
 func builtins() []Tool {
 	return []Tool{
-		{Name: "task_done", Run: taskDone, Params: []Param{{"state", "string"}}},
-		{Name: "code_comment", Run: codeComment, Params: []Param{{"path", "string"}, {"comments", "array"}}},
-		{Name: "file_read", Run: fileRead, Params: []Param{{"file_path", "string"}, {"start_line", "integer"}, {"end_line", "integer"}}},
-		{Name: "file_read_diff", Run: fileReadDiff, Params: []Param{{"path_array", "array"}, {"page", "integer"}}},
-		{Name: "file_find", Run: fileFind, Params: []Param{{"query_name", "string"}, {"case_sensitive", "boolean"}}},
-		{Name: "code_search", Run: codeSearch, Params: []Param{{"search_text", "string"}, {"file_patterns", "array"},
-			{"case_sensitive", "boolean"}, {"use_perl_regexp", "boolean"}}},
+		{Name: "task_done", Run: taskDone, Params: []Param{{Name: "state", Type: "string"}}},
+		{Name: "code_comment", Run: codeComment, Params: []Param{{Name: "path", Type: "string"},
+			{Name: "comments", Type: "array"}}},
+		{Name: "file_read", Run: fileRead, Params: []Param{{Name: "file_path", Type: "string"},
+			{Name: "start_line", Type: "integer"}, {Name: "end_line", Type: "integer"}}},
+		{Name: "file_read_diff", Run: fileReadDiff, Params: []Param{{Name: "path_array", Type: "array"}, {Name: "page", Type: "integer"}}},
+		{Name: "file_find", Run: fileFind, Params: []Param{{Name: "query_name", Type: "string"}, {Name: "case_sensitive", Type: "boolean"}}},
+		{Name: "code_search", Run: codeSearch, Params: []Param{{Name: "search_text", Type: "string"}, {Name: "file_patterns", Type: "array"},
+			{Name: "case_sensitive", Type: "boolean"}, {Name: "use_perl_regexp", Type: "boolean"}}},
 	}
 }
 
@@ -174,8 +185,8 @@ func (r *Registry) run(ctx context.Context, s *Session, e Entry, args string) (r
 			res.Text += fmt.Sprintf("\n%s has now failed %d times in a row and is disabled for the rest of this task.", name, maxFailures)
 		}
 	}()
-	if bad := checkArgs(name, e.params, args); bad != nil {
-		return *bad
+	if err := e.params.Check(name, args); err != nil {
+		return errorf("%s", err)
 	}
 	return r.impl[name].Run(ctx, s, json.RawMessage(args))
 }

@@ -4,6 +4,8 @@ import (
 	"context"
 	"encoding/json"
 	"strings"
+
+	"github.com/ocr-ci/ocr/tools/internal/toolargs"
 )
 
 // taskDone ends the main loop. state is DONE or FAILED (the registry
@@ -11,13 +13,13 @@ import (
 // a value that is not a string included, is an error result naming the two
 // valid values.
 func taskDone(_ context.Context, _ *Session, raw json.RawMessage) Result {
-	a := parseArgs(raw)
-	if v, ok := a.get("state"); ok && kind(v) != "a string" {
+	a := toolargs.Parse(raw)
+	if v, ok := a.Get("state"); ok && toolargs.Kind(v) != "a string" {
 		return errText(stateTypeText)
 	}
-	state := a.str("state", false)
-	if a.err != nil {
-		return a.result()
+	state := a.Str("state", false)
+	if a.Err() != nil {
+		return errorf("%s", a.Err())
 	}
 	switch strings.ToUpper(strings.TrimSpace(state)) {
 	case "", "DONE":

@@ -1,4 +1,4 @@
-package tools
+package toolargs
 
 import (
 	"bytes"
@@ -7,8 +7,6 @@ import (
 	"fmt"
 	"slices"
 	"strings"
-
-	"github.com/ocr-ci/ocr/internal/textdist"
 )
 
 // Param is one argument an implementation reads: its name and the JSON
@@ -18,22 +16,22 @@ type Param struct {
 	Type string // "string", "integer", "boolean" or "array"
 }
 
-// params is what a definition's parameters schema says about the
+// Schema is what a definition's parameters schema says about the
 // arguments: the names offered to the model, in file order, the required
 // ones, and a short hint per name for error messages.
-type params struct {
+type Schema struct {
 	names    []string
 	required []string
 	hints    map[string]string
 	types    map[string]string  // the implementation's type of each name
 	descs    map[string]string  // each name's description, if any
-	items    map[string][]field // the fields of an array of objects, for listing
+	items    map[string][]Field // the fields of an array of objects, for listing
 }
 
-// field is one property of the objects of an array argument, as the
+// Field is one property of the objects of an array argument, as the
 // schema describes it (shown by `ocr tools list`).
-type field struct {
-	name, typ, about string
+type Field struct {
+	Name, Type, About string
 }
 
 // property is the part of a JSON Schema property that ocr reads.
@@ -48,13 +46,13 @@ type property struct {
 	} `json:"items"`
 }
 
-// parseParams checks a definition's parameters against the tool's
+// ParseSchema checks a definition's parameters against the tool's
 // implementation: an object schema whose properties are arguments the
 // implementation reads, with the type it reads, and whose required names
 // are among them. Nothing outside the document is ever loaded.
-func parseParams(raw json.RawMessage, impl []Param) (params, error) {
+func ParseSchema(raw json.RawMessage, impl []Param) (Schema, error) {
 	if len(bytes.TrimSpace(raw)) == 0 {
-		return params{}, errors.New("missing; give a JSON Schema such as {\"type\": \"object\", \"properties\": {...}}")
+		return Schema{}, errors.New("missing; give a JSON Schema such as {\"type\": \"object\", \"properties\": {...}}")
 	}
 	var doc struct {
 		Type       any             `json:"type"`
@@ -62,30 +60,30 @@ func parseParams(raw json.RawMessage, impl []Param) (params, error) {
 		Required   []string        `json:"required"`
 	}
 	if err := json.Unmarshal(raw, &doc); err != nil {
-		return params{}, fmt.Errorf("not a JSON Schema object: %w", err)
+		return Schema{}, fmt.Errorf("not a JSON Schema object: %w", err)
 	}
 	if doc.Type != "object" {
-		return params{}, errors.New(`must have "type": "object"`)
+		return Schema{}, errors.New(`must have "type": "object"`)
 	}
 	var tree any
 	_ = json.Unmarshal(raw, &tree)
 	if ref := externalRef(tree); ref != "" {
-		return params{}, fmt.Errorf("external reference %q is not allowed; a tools file must be self-contained", ref)
+		return Schema{}, fmt.Errorf("external reference %q is not allowed; a tools file must be self-contained", ref)
 	}
-	p := params{required: doc.Required, hints: map[string]string{}, types: map[string]string{},
-		descs: map[string]string{}, items: map[string][]field{}}
+	p := Schema{required: doc.Required, hints: map[string]string{}, types: map[string]string{},
+		descs: map[string]string{}, items: map[string][]Field{}}
 	names, props, err := orderedProperties(doc.Properties)
 	if err != nil {
-		return params{}, err
+		return Schema{}, err
 	}
 	for i, name := range names {
 		if err := p.add(name, props[i], impl); err != nil {
-			return params{}, err
+			return Schema{}, err
 		}
 	}
 	for _, name := range p.required {
 		if !slices.Contains(p.names, name) {
-			return params{}, fmt.Errorf("required names %q, which is not among the properties; declare it or remove it from required", name)
+			return Schema{}, fmt.Errorf("required names %q, which is not among the properties; declare it or remove it from required", name)
 		}
 	}
 	return p, nil
@@ -93,7 +91,7 @@ func parseParams(raw json.RawMessage, impl []Param) (params, error) {
 
 // add checks one declared property against the implementation and
 // records it.
-func (p *params) add(name string, pr property, impl []Param) error {
+func (p *Schema) add(name string, pr property, impl []Param) error {
 	hint, err := checkProperty(name, pr, impl)
 	if err != nil {
 		return err
@@ -111,12 +109,12 @@ func (p *params) add(name string, pr property, impl []Param) error {
 }
 
 // itemFields lists the properties of an array's objects, in file order.
-func itemFields(raw json.RawMessage, required []string) ([]field, error) {
+func itemFields(raw json.RawMessage, required []string) ([]Field, error) {
 	names, props, err := orderedProperties(raw)
 	if err != nil {
 		return nil, err
 	}
-	var out []field
+	var out []Field
 	for i, name := range names {
 		var about []string
 		if slices.Contains(required, name) {
@@ -132,7 +130,7 @@ func itemFields(raw json.RawMessage, required []string) ([]field, error) {
 		if d := props[i].Description; d != "" {
 			about = append(about, d)
 		}
-		out = append(out, field{name: name, typ: strings.Join(schemaTypes(props[i].Type), "|"), about: strings.Join(about, "; ")})
+		out = append(out, Field{Name: name, Type: strings.Join(schemaTypes(props[i].Type), "|"), About: strings.Join(about, "; ")})
 	}
 	return out, nil
 }
@@ -232,104 +230,4 @@ func paramNames(impl []Param) string {
 		names = append(names, p.Name)
 	}
 	return strings.Join(names, ", ")
-}
-
-// checkArgs answers a call whose argument names do not fit the schema the
-// model was offered: an unknown name (listing the valid ones, with the
-// likely one first) or a missing required one. Arguments that are not a
-// JSON object are left to the tool, which says so.
-func checkArgs(tool string, p params, raw string) *Result {
-	a := parseArgs([]byte(raw))
-	if a.err != nil {
-		return nil
-	}
-	var unknown []string
-	for name := range a.m {
-		if !slices.Contains(p.names, name) {
-			unknown = append(unknown, name)
-		}
-	}
-	if len(unknown) > 0 {
-		slices.Sort(unknown)
-		r := errorf("%s", unknownArgs(tool, p.names, unknown))
-		return &r
-	}
-	for _, name := range p.required {
-		if _, ok := a.get(name); !ok {
-			r := errorf("%s", requiredArg(name, p.hints[name]))
-			return &r
-		}
-	}
-	return nil
-}
-
-// unknownArgs says which names are not arguments of tool and which are.
-func unknownArgs(tool string, valid, unknown []string) string {
-	var b strings.Builder
-	quoted := make([]string, len(unknown))
-	for i, u := range unknown {
-		quoted[i] = fmt.Sprintf("%q", u)
-	}
-	if len(unknown) == 1 {
-		fmt.Fprintf(&b, "%s has no argument %s", tool, quoted[0])
-	} else {
-		fmt.Fprintf(&b, "%s has no arguments %s", tool, strings.Join(quoted, ", "))
-	}
-	end := "."
-	if len(unknown) == 1 {
-		if guess := closest(unknown[0], valid); guess != "" {
-			fmt.Fprintf(&b, "; did you mean %q", guess)
-			end = "?"
-		}
-	}
-	if len(valid) == 0 {
-		b.WriteString(end + " It takes no arguments; call it with {}.")
-		return b.String()
-	}
-	fmt.Fprintf(&b, "%s Its arguments are: %s. Call it again with these names.", end, strings.Join(valid, ", "))
-	return b.String()
-}
-
-// requiredArg says a required argument is missing and what it takes.
-func requiredArg(name, hint string) string {
-	if hint == "" || hint == "a string" {
-		return name + " is required"
-	}
-	return fmt.Sprintf("%s is required (%s)", name, hint)
-}
-
-// closest is the valid name the model most likely meant: a known alias,
-// one that contains
-// the unknown name or is contained in it, else one within two edits, else
-// one that begins the same way ("paths" for "path_array").
-func closest(name string, valid []string) string {
-	n := strings.ToLower(strings.TrimSpace(name))
-	if len(n) < 3 {
-		return ""
-	}
-	if v := searchAliases[n]; v != "" && slices.Contains(valid, v) {
-		return v
-	}
-	for _, v := range valid {
-		if strings.Contains(v, n) || strings.Contains(n, v) {
-			return v
-		}
-	}
-	for _, v := range valid {
-		if textdist.Levenshtein(n, v) <= 2 {
-			return v
-		}
-	}
-	for _, v := range valid {
-		if len(v) >= 4 && strings.HasPrefix(n, v[:4]) {
-			return v
-		}
-	}
-	return ""
-}
-
-// searchAliases are names models give the search text, which a substring
-// rule would map to file_patterns or nothing.
-var searchAliases = map[string]string{
-	"pattern": "search_text", "query": "search_text", "regex": "search_text", "search": "search_text", "text": "search_text",
 }
