@@ -7,7 +7,7 @@ import (
 
 	"github.com/ocr-ci/ocr/internal/cli"
 	"github.com/ocr-ci/ocr/internal/config"
-	"github.com/ocr-ci/ocr/reporters"
+	"github.com/ocr-ci/ocr/review/reportspec"
 )
 
 // DefaultScanMaxFiles is how many selected files `ocr scan` reviews when
@@ -145,7 +145,7 @@ func refusePosting(cfg *config.Config) error {
 	if len(cfg.Reports) == 0 && cfg.Format == "" {
 		return nil // the CI's defaults: dropPosting
 	}
-	specs, err := reporters.ParseSpecs(reportsOf(cfg)...)
+	specs, err := reportspec.ParseAll(reportsOf(cfg)...)
 	if err != nil {
 		return usagef("%w", err)
 	}
@@ -161,7 +161,7 @@ func refusePosting(cfg *config.Config) error {
 // dropPosting leaves out the posting reports CI detection added to the
 // defaults, with a notice.
 func (c *Command) dropPosting(j *job) {
-	var kept []reporters.Spec
+	var kept []reportspec.Spec
 	for _, s := range j.specs {
 		if !s.Kind.API() {
 			kept = append(kept, s)
@@ -170,7 +170,7 @@ func (c *Command) dropPosting(j *job) {
 		c.logf("%s left out: ocr scan does not post to a pull or merge request", s.Kind)
 	}
 	if len(kept) == 0 {
-		kept = []reporters.Spec{{Kind: reporters.KindText, Path: reporters.Stdout}}
+		kept = []reportspec.Spec{{Kind: reportspec.KindText, Path: reportspec.Stdout}}
 	}
 	j.specs = kept
 }

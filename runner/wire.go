@@ -17,6 +17,7 @@ import (
 	"github.com/ocr-ci/ocr/reporters/github"
 	"github.com/ocr-ci/ocr/reporters/gitlab"
 	"github.com/ocr-ci/ocr/review"
+	"github.com/ocr-ci/ocr/review/reportspec"
 )
 
 // buildReporters is the one place that turns report specs into reporters.
@@ -55,13 +56,13 @@ func (c *Command) buildReporters(j *job, ch *Change) (reporters.Multi, func() ([
 			}
 			continue
 		}
-		w, err := s.Open(c.Stdout)
+		w, err := reporters.Open(s, c.Stdout)
 		if err != nil {
 			openErrs = append(openErrs, err)
 			continue
 		}
 		closers = append(closers, w)
-		if s.Kind == reporters.KindSARIF {
+		if s.Kind == reportspec.KindSARIF {
 			sarif = s.Path
 		}
 		r, err := c.fileReporter(j, s, w)
@@ -69,7 +70,7 @@ func (c *Command) buildReporters(j *job, ch *Change) (reporters.Multi, func() ([
 			closeOnErr()
 			return nil, nil, err
 		}
-		if s.Path != reporters.Stdout {
+		if s.Path != reportspec.Stdout {
 			f := &fileReport{Reporter: r, path: s.Path, closer: len(closers) - 1}
 			files, r = append(files, f), f
 		}
@@ -100,10 +101,10 @@ func (f *fileReport) Report(ctx context.Context, r *review.Review) error {
 }
 
 // fileReporter builds a reporter that writes to w.
-func (c *Command) fileReporter(j *job, s reporters.Spec, w io.Writer) (reporters.Reporter, error) {
+func (c *Command) fileReporter(j *job, s reportspec.Spec, w io.Writer) (reporters.Reporter, error) {
 	return build.File(s, w, build.FileOptions{
 		SARIFCategory: j.cfg.SarifCategory, RepositoryURI: j.repositoryURL(), Summary: j.summaryOptions(),
-		Color:   c.IsTerminal && s.Path == reporters.Stdout && j.env.Term.NoColor == "",
+		Color:   c.IsTerminal && s.Path == reportspec.Stdout && j.env.Term.NoColor == "",
 		Verbose: j.cfg.Verbose,
 	})
 }
@@ -112,12 +113,12 @@ func (c *Command) fileReporter(j *job, s reporters.Spec, w io.Writer) (reporters
 // (with a notice) when there is no pull/merge request to post to. It is
 // built once per run: reading the last state and posting share what it
 // learned (who ocr posts as).
-func (c *Command) apiReporter(j *job, ch *Change, k reporters.Kind) reporters.Reporter {
+func (c *Command) apiReporter(j *job, ch *Change, k reportspec.Kind) reporters.Reporter {
 	if r, ok := j.posters[k]; ok {
 		return r
 	}
 	if j.posters == nil {
-		j.posters = map[reporters.Kind]reporters.Reporter{}
+		j.posters = map[reportspec.Kind]reporters.Reporter{}
 	}
 	r := c.newPoster(j, ch, k)
 	j.posters[k] = r
@@ -125,13 +126,13 @@ func (c *Command) apiReporter(j *job, ch *Change, k reporters.Kind) reporters.Re
 }
 
 // newPoster builds the poster of kind k.
-func (c *Command) newPoster(j *job, ch *Change, k reporters.Kind) reporters.Reporter {
+func (c *Command) newPoster(j *job, ch *Change, k reportspec.Kind) reporters.Reporter {
 	if j.ci.PR == 0 {
 		c.logf("%s skipped: no pull or merge request in this context (%s)", k, orDash(j.ci.Why))
 		return nil
 	}
 	changes := anchor.NewChangeSet(ch.Files)
-	if k == reporters.KindGitHubReview {
+	if k == reportspec.KindGitHubReview {
 		return &github.Review{
 			BaseURL: j.env.GitHub.APIURL, GraphQLURL: j.env.GitHub.GraphQLURL, Token: j.env.GitHub.Token, BotLogin: j.cfg.GitHubLogin, Owner: j.ci.Owner, Repo: j.ci.Name,
 			PR: j.ci.PR, HeadSHA: j.ci.HeadSHA, Changes: changes, MaxInline: j.cfg.MaxInline,
@@ -155,14 +156,14 @@ func (c *Command) newPoster(j *job, ch *Change, k reporters.Kind) reporters.Repo
 // annotations and the step summary, unless they are already reports.
 func (c *Command) fallback(j *job) reporters.Reporter {
 	var m reporters.Multi
-	has := map[reporters.Kind]bool{}
+	has := map[reportspec.Kind]bool{}
 	for _, s := range j.specs {
 		has[s.Kind] = true
 	}
-	if !has[reporters.KindGitHubAnnotations] {
+	if !has[reportspec.KindGitHubAnnotations] {
 		m = append(m, &github.Annotations{W: c.Stdout})
 	}
-	if !has[reporters.KindGitHubSummary] && j.env.GitHub.StepSummary != "" {
+	if !has[reportspec.KindGitHubSummary] && j.env.GitHub.StepSummary != "" {
 		opt := j.summaryOptions()
 		m = append(m, &lazyFile{path: j.env.GitHub.StepSummary, make: func(w io.Writer) reporters.Reporter {
 			return &github.Summary{W: w, Options: opt}
