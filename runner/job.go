@@ -5,7 +5,7 @@ import (
 	"context"
 	"time"
 
-	"github.com/ocr-ci/ocr/internal/agent"
+	"github.com/ocr-ci/ocr/agent"
 	"github.com/ocr-ci/ocr/internal/ci"
 	"github.com/ocr-ci/ocr/internal/config"
 	"github.com/ocr-ci/ocr/internal/llm"
