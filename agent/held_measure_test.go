@@ -41,7 +41,7 @@ type ordinaryReview struct {
 func ordinaryChange(t *testing.T) (base, head map[string]string, plans map[string]ordinaryReview) {
 	base, head, plans = map[string]string{}, map[string]string{}, map[string]ordinaryReview{}
 	for fi, name := range ordinaryFiles {
-		b, err := os.ReadFile(filepath.Join("..", "..", "anchor", name))
+		b, err := os.ReadFile(filepath.Join("..", "anchor", name))
 		if err != nil {
 			t.Fatal(err)
 		}

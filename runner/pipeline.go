@@ -7,8 +7,8 @@ import (
 	"strings"
 	"time"
 
-	"github.com/ocr-ci/ocr/anchor"
 	"github.com/ocr-ci/ocr/agent"
+	"github.com/ocr-ci/ocr/anchor"
 	"github.com/ocr-ci/ocr/internal/ci"
 	"github.com/ocr-ci/ocr/internal/config"
 	"github.com/ocr-ci/ocr/internal/git"
