@@ -4,6 +4,8 @@ import (
 	"context"
 	"flag"
 	"fmt"
+	"path"
+	"strings"
 
 	"github.com/ocr-ci/ocr/internal/cli"
 	"github.com/ocr-ci/ocr/internal/config"
@@ -191,4 +193,23 @@ func orDefault(s, d string) string {
 		return d
 	}
 	return s
+}
+
+// cleanScanPaths checks the PATH arguments: relative, inside the root,
+// "/"-separated. "." means everything.
+func cleanScanPaths(args []string) ([]string, error) {
+	var out []string
+	for _, a := range args {
+		p := path.Clean(strings.ReplaceAll(a, "\\", "/"))
+		switch {
+		case strings.HasPrefix(a, "-"):
+			return nil, usagef("PATH %q begins with '-': put the flags before the paths", a)
+		case path.IsAbs(p) || p == ".." || strings.HasPrefix(p, "../"):
+			return nil, usagef("PATH %q leaves the scanned tree: give paths relative to the repository's top level (or to --repo outside a repository)", a)
+		case p == ".":
+			p = ""
+		}
+		out = append(out, p)
+	}
+	return out, nil
 }

@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/ocr-ci/ocr/anchor"
+	"github.com/ocr-ci/ocr/internal/change"
 	"github.com/ocr-ci/ocr/internal/ci"
 	"github.com/ocr-ci/ocr/reporters"
 	"github.com/ocr-ci/ocr/reporters/build"
@@ -25,7 +26,7 @@ import (
 // of the report files written in full. A file that cannot be opened (it
 // became a symlink since the check) leaves out its report only: the others
 // are still written, and closing returns its error.
-func (c *Command) buildReporters(j *job, ch *Change) (reporters.Multi, func() ([]string, error), error) {
+func (c *Command) buildReporters(j *job, ch *change.Change) (reporters.Multi, func() ([]string, error), error) {
 	var (
 		multi    reporters.Multi
 		closers  []io.Closer
@@ -113,7 +114,7 @@ func (c *Command) fileReporter(j *job, s reportspec.Spec, w io.Writer) (reporter
 // (with a notice) when there is no pull/merge request to post to. It is
 // built once per run: reading the last state and posting share what it
 // learned (who ocr posts as).
-func (c *Command) apiReporter(j *job, ch *Change, k reportspec.Kind) reporters.Reporter {
+func (c *Command) apiReporter(j *job, ch *change.Change, k reportspec.Kind) reporters.Reporter {
 	if r, ok := j.posters[k]; ok {
 		return r
 	}
@@ -126,7 +127,7 @@ func (c *Command) apiReporter(j *job, ch *Change, k reportspec.Kind) reporters.R
 }
 
 // newPoster builds the poster of kind k.
-func (c *Command) newPoster(j *job, ch *Change, k reportspec.Kind) reporters.Reporter {
+func (c *Command) newPoster(j *job, ch *change.Change, k reportspec.Kind) reporters.Reporter {
 	if j.ci.PR == 0 {
 		c.logf("%s skipped: no pull or merge request in this context (%s)", k, orDash(j.ci.Why))
 		return nil
