@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/ocr-ci/ocr/reporters"
+	"github.com/ocr-ci/ocr/review/reportspec"
 )
 
 // hostile is a working directory laid out by a pull request's author: each
@@ -113,15 +114,15 @@ func assertUntouched(t *testing.T, victim, content string) {
 // before the review (naming the path), and the file outside is untouched.
 func TestReportFileNeverFollowsSymlinks(t *testing.T) {
 	for _, h := range hostilePaths() {
-		for _, kind := range []reporters.Kind{reporters.KindSARIF, reporters.KindCodeQuality, reporters.KindJSON, reporters.KindGitHubSummary} {
+		for _, kind := range []reportspec.Kind{reportspec.KindSARIF, reportspec.KindCodeQuality, reportspec.KindJSON, reportspec.KindGitHubSummary} {
 			t.Run(h.name+"/"+string(kind), func(t *testing.T) {
 				victim, content := inHostileDir(t, h)
-				s := reporters.Spec{Kind: kind, Path: h.path}
-				err := s.Check()
+				s := reportspec.Spec{Kind: kind, Path: h.path}
+				err := reporters.Check(s)
 				if err == nil || !errors.Is(err, reporters.ErrUnsafePath) || !strings.Contains(err.Error(), h.path) {
 					t.Errorf("Check = %v; want a refusal naming %q", err, h.path)
 				}
-				w, err := s.Open(io.Discard)
+				w, err := reporters.Open(s, io.Discard)
 				if err == nil {
 					// The refusal is missing: write through it, so that
 					// assertUntouched shows the damage. The test fails anyway.

@@ -4,139 +4,17 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"strings"
+
+	"github.com/ocr-ci/ocr/review/reportspec"
 )
-
-// Kind names a report format for --report KIND[=PATH].
-type Kind string
-
-// The report kinds. GitHubReview and GitLabDiscussion post through an API
-// and take no path.
-const (
-	KindSARIF             Kind = "sarif"
-	KindGitHubAnnotations Kind = "github-annotations"
-	KindGitHubSummary     Kind = "github-summary"
-	KindCodeQuality       Kind = "codequality"
-	KindJSON              Kind = "json"
-	KindText              Kind = "text"
-	KindGitHubReview      Kind = "github-review"
-	KindGitLabDiscussion  Kind = "gitlab-discussion"
-)
-
-// Kinds lists every kind in documentation order.
-var Kinds = []Kind{KindSARIF, KindGitHubAnnotations, KindGitHubSummary, KindCodeQuality,
-	KindJSON, KindText, KindGitHubReview, KindGitLabDiscussion}
-
-// Stdout is the path that means standard output.
-const Stdout = "-"
-
-// Default paths of the file reports, defined here once.
-const (
-	// DefaultSARIFPath is where a SARIF report goes when --report gives no path.
-	DefaultSARIFPath = "ocr.sarif"
-	// DefaultCodeQualityPath is where a Code Quality report goes by default.
-	DefaultCodeQualityPath = "gl-code-quality-report.json"
-)
-
-// Spec is one parsed --report value.
-type Spec struct {
-	Kind Kind
-	// Path is where the report goes: a file, Stdout, or "" for the API
-	// reporters and for github-summary before the runner fills it from
-	// $GITHUB_STEP_SUMMARY.
-	Path string
-}
-
-// DefaultPath is the path a kind writes to when --report gives none.
-func (k Kind) DefaultPath() string {
-	switch k {
-	case KindSARIF:
-		return DefaultSARIFPath
-	case KindCodeQuality:
-		return DefaultCodeQualityPath
-	case KindJSON, KindText, KindGitHubAnnotations:
-		return Stdout
-	}
-	return ""
-}
-
-// API reports whether the kind posts through an API instead of writing a file.
-func (k Kind) API() bool { return k == KindGitHubReview || k == KindGitLabDiscussion }
-
-// String is the --report form of the spec.
-func (s Spec) String() string {
-	if s.Path == "" {
-		return string(s.Kind)
-	}
-	return string(s.Kind) + "=" + s.Path
-}
-
-// ParseSpec reads one --report value, KIND or KIND=PATH, filling the kind's
-// default path when none is given.
-func ParseSpec(v string) (Spec, error) {
-	name, path, hasPath := strings.Cut(strings.TrimSpace(v), "=")
-	k := Kind(strings.ToLower(strings.TrimSpace(name)))
-	if !knownKind(k) {
-		return Spec{}, fmt.Errorf("invalid --report %q: unknown kind %q; use one of %s", v, name, kindList())
-	}
-	if hasPath && path == "" {
-		return Spec{}, fmt.Errorf("invalid --report %q: empty path; write %s or %s=PATH", v, k, k)
-	}
-	if hasPath && k.API() {
-		return Spec{}, fmt.Errorf("invalid --report %q: %s posts comments through the API and takes no path", v, k)
-	}
-	if !hasPath {
-		path = k.DefaultPath()
-	}
-	return Spec{Kind: k, Path: path}, nil
-}
-
-// ParseSpecs reads repeated --report values and comma-separated lists
-// (OCR_REPORTS), skipping empty items. A kind may appear more than once with
-// different paths.
-func ParseSpecs(values ...string) ([]Spec, error) {
-	var specs []Spec
-	var errs []error
-	for _, v := range values {
-		for _, item := range strings.Split(v, ",") {
-			if strings.TrimSpace(item) == "" {
-				continue
-			}
-			s, err := ParseSpec(item)
-			if err != nil {
-				errs = append(errs, err)
-				continue
-			}
-			specs = append(specs, s)
-		}
-	}
-	return specs, errors.Join(errs...)
-}
-
-func knownKind(k Kind) bool {
-	for _, x := range Kinds {
-		if k == x {
-			return true
-		}
-	}
-	return false
-}
-
-func kindList() string {
-	names := make([]string, len(Kinds))
-	for i, k := range Kinds {
-		names[i] = string(k)
-	}
-	return strings.Join(names, ", ")
-}
 
 // Check fails when the spec's file cannot be written (see CheckPath): it
 // is a symlink or not a regular file, or its directory refuses a new file.
 // Nothing is written that stays. Run it for every spec before the review
 // starts so no tokens are spent for nothing.
-func (s Spec) Check() error {
-	if s.Path == "" || s.Path == Stdout {
-		if s.Kind == KindGitHubSummary && s.Path == "" {
+func Check(s reportspec.Spec) error {
+	if s.Path == "" || s.Path == reportspec.Stdout {
+		if s.Kind == reportspec.KindGitHubSummary && s.Path == "" {
 			return fmt.Errorf("report %s has no path: set GITHUB_STEP_SUMMARY or write %s=PATH", s.Kind, s.Kind)
 		}
 		return nil
@@ -147,21 +25,21 @@ func (s Spec) Check() error {
 	return nil
 }
 
-// CheckWritable runs CheckOutputs, then Check on every spec, and joins the
-// failures.
-func CheckWritable(specs []Spec) error {
-	errs := []error{CheckOutputs(specs)}
+// CheckWritable runs reportspec.CheckOutputs, then Check on every spec, and
+// joins the failures.
+func CheckWritable(specs []reportspec.Spec) error {
+	errs := []error{reportspec.CheckOutputs(specs)}
 	for _, s := range specs {
-		errs = append(errs, s.Check())
+		errs = append(errs, Check(s))
 	}
 	return errors.Join(errs...)
 }
 
-// Open opens the spec's output: stdout for Stdout (never closed), else a
-// new file renamed over the path when closed (CreateFile) — except
-// github-summary, which GitHub expects appended (AppendFile).
-func (s Spec) Open(stdout io.Writer) (io.WriteCloser, error) {
-	if s.Path == Stdout {
+// Open opens the spec's output: stdout for reportspec.Stdout (never
+// closed), else a new file renamed over the path when closed (CreateFile) —
+// except github-summary, which GitHub expects appended (AppendFile).
+func Open(s reportspec.Spec, stdout io.Writer) (io.WriteCloser, error) {
+	if s.Path == reportspec.Stdout {
 		return nopCloser{stdout}, nil
 	}
 	if s.Path == "" {
@@ -171,7 +49,7 @@ func (s Spec) Open(stdout io.Writer) (io.WriteCloser, error) {
 		f   io.WriteCloser
 		err error
 	)
-	if s.Kind == KindGitHubSummary {
+	if s.Kind == reportspec.KindGitHubSummary {
 		f, err = AppendFile(s.Path)
 	} else {
 		f, err = CreateFile(s.Path)

@@ -4,6 +4,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/ocr-ci/ocr/review/reportspec"
 )
 
 func TestCheckOutputs(t *testing.T) {
@@ -22,7 +24,7 @@ func TestCheckOutputs(t *testing.T) {
 		{[]string{"json", "github-review", "sarif=" + f}, ""},
 		{[]string{"json=" + f, "sarif=" + filepath.Join(dir, "r.sarif"), "text"}, ""},
 	} {
-		specs, err := ParseSpecs(tc.reports...)
+		specs, err := reportspec.ParseAll(tc.reports...)
 		if err != nil {
 			t.Fatal(err)
 		}

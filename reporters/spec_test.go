@@ -7,36 +7,8 @@ import (
 	"testing"
 
 	"github.com/ocr-ci/ocr/reporters"
+	"github.com/ocr-ci/ocr/review/reportspec"
 )
-
-func TestParseSpec(t *testing.T) {
-	for in, want := range map[string]reporters.Spec{
-		"sarif=ocr.sarif":    {Kind: reporters.KindSARIF, Path: "ocr.sarif"},
-		"sarif":              {Kind: reporters.KindSARIF, Path: "ocr.sarif"},
-		"json=-":             {Kind: reporters.KindJSON, Path: "-"},
-		"Text":               {Kind: reporters.KindText, Path: "-"},
-		"codequality":        {Kind: reporters.KindCodeQuality, Path: "gl-code-quality-report.json"},
-		"github-annotations": {Kind: reporters.KindGitHubAnnotations, Path: "-"},
-		"github-summary":     {Kind: reporters.KindGitHubSummary},
-		"github-review":      {Kind: reporters.KindGitHubReview},
-		"gitlab-discussion":  {Kind: reporters.KindGitLabDiscussion},
-		"json=out/a=b.json":  {Kind: reporters.KindJSON, Path: "out/a=b.json"},
-	} {
-		got, err := reporters.ParseSpec(in)
-		if err != nil || got != want {
-			t.Errorf("ParseSpec(%q) = %+v, %v; want %+v", in, got, err, want)
-		}
-	}
-	for _, bad := range []string{"xml", "sarif=", "github-review=x", ""} {
-		if _, err := reporters.ParseSpec(bad); err == nil {
-			t.Errorf("ParseSpec(%q) accepted", bad)
-		}
-	}
-	specs, err := reporters.ParseSpecs("sarif=a.sarif, json", "text")
-	if err != nil || len(specs) != 3 || specs[1].Kind != reporters.KindJSON || specs[2].Kind != reporters.KindText {
-		t.Errorf("ParseSpecs = %+v, %v", specs, err)
-	}
-}
 
 func TestCheckAndOpen(t *testing.T) {
 	dir := t.TempDir()
@@ -45,7 +17,7 @@ func TestCheckAndOpen(t *testing.T) {
 		t.Fatal(err)
 	}
 	fresh := filepath.Join(dir, "new.sarif")
-	ok := []reporters.Spec{{Kind: reporters.KindJSON, Path: existing}, {Kind: reporters.KindSARIF, Path: fresh}, {Kind: reporters.KindText, Path: "-"}}
+	ok := []reportspec.Spec{{Kind: reportspec.KindJSON, Path: existing}, {Kind: reportspec.KindSARIF, Path: fresh}, {Kind: reportspec.KindText, Path: "-"}}
 	if err := reporters.CheckWritable(ok); err != nil {
 		t.Fatal(err)
 	}
@@ -55,12 +27,12 @@ func TestCheckAndOpen(t *testing.T) {
 	if _, err := os.Stat(fresh); !os.IsNotExist(err) {
 		t.Error("Check left the file it created")
 	}
-	bad := []reporters.Spec{{Kind: reporters.KindSARIF, Path: filepath.Join(dir, "missing", "x.sarif")}, {Kind: reporters.KindGitHubSummary}}
+	bad := []reportspec.Spec{{Kind: reportspec.KindSARIF, Path: filepath.Join(dir, "missing", "x.sarif")}, {Kind: reportspec.KindGitHubSummary}}
 	if err := reporters.CheckWritable(bad); err == nil {
 		t.Error("unwritable path and missing summary path accepted")
 	}
 	var stdout bytes.Buffer
-	w, err := reporters.Spec{Kind: reporters.KindJSON, Path: "-"}.Open(&stdout)
+	w, err := reporters.Open(reportspec.Spec{Kind: reportspec.KindJSON, Path: "-"}, &stdout)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -72,7 +44,7 @@ func TestCheckAndOpen(t *testing.T) {
 	}
 	summary := filepath.Join(dir, "summary.md")
 	for i := 0; i < 2; i++ {
-		w, err := reporters.Spec{Kind: reporters.KindGitHubSummary, Path: summary}.Open(nil)
+		w, err := reporters.Open(reportspec.Spec{Kind: reportspec.KindGitHubSummary, Path: summary}, nil)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -2,7 +2,7 @@ package review
 
 // Reason says why a file was not reviewed: a stable string, part of the
 // JSON output (files[].reason) and of the SARIF and summary reports. File
-// selection (internal/selection) and the agent loop (internal/agent) both
+// selection (internal/selection) and the agent loop (agent) both
 // use these constants; no other list exists.
 type Reason string
 

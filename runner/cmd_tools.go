@@ -8,6 +8,7 @@ import (
 	"io"
 	"strings"
 
+	"github.com/ocr-ci/ocr/internal/change"
 	"github.com/ocr-ci/ocr/internal/ci"
 	"github.com/ocr-ci/ocr/internal/cli"
 	"github.com/ocr-ci/ocr/internal/config"
@@ -125,7 +126,7 @@ func (c *Command) toolSession(ctx context.Context, cfg *config.Config) (*tools.S
 }
 
 // sourceFor returns where the tools read: the reviewed commit, or the work tree.
-func sourceFor(repo *git.Repo, ch *Change) tools.Source {
+func sourceFor(repo *git.Repo, ch *change.Change) tools.Source {
 	if ch.Head == "" {
 		return tools.WorkSource(repo)
 	}

@@ -10,7 +10,7 @@ import (
 	"github.com/ocr-ci/ocr/internal/ci"
 	"github.com/ocr-ci/ocr/internal/config"
 	"github.com/ocr-ci/ocr/internal/git"
-	"github.com/ocr-ci/ocr/reporters"
+	"github.com/ocr-ci/ocr/review/reportspec"
 )
 
 // applyContext fills what the flags and OCR_* variables left open from the
@@ -169,8 +169,8 @@ func reportsOf(cfg *config.Config) []string {
 		switch {
 		case cfg.Output != "":
 			spec += "=" + cfg.Output
-		case !reporters.Kind(spec).API():
-			spec += "=" + reporters.Stdout
+		case !reportspec.Kind(spec).API():
+			spec += "=" + reportspec.Stdout
 		}
 		out = append(out, spec)
 	}

@@ -11,6 +11,7 @@ import (
 	"github.com/ocr-ci/ocr/internal/ci"
 	"github.com/ocr-ci/ocr/internal/config"
 	"github.com/ocr-ci/ocr/reporters"
+	"github.com/ocr-ci/ocr/review/reportspec"
 )
 
 func eventFile(t *testing.T, body string) string {
@@ -59,7 +60,7 @@ func TestEnvCommandMasksSecrets(t *testing.T) {
 
 func TestApplyContextFlagsWin(t *testing.T) {
 	cfg := &config.Config{Commit: "mine", SarifFile: "out.sarif"}
-	applyContext(cfg, ci.Context{From: "a", To: "b", ConfigRef: "a", Reports: []reporters.Spec{{Kind: reporters.KindGitHubSummary}, ci.DefaultSARIF}})
+	applyContext(cfg, ci.Context{From: "a", To: "b", ConfigRef: "a", Reports: []reportspec.Spec{{Kind: reportspec.KindGitHubSummary}, ci.DefaultSARIF}})
 	if cfg.Commit != "mine" || cfg.From != "" {
 		t.Errorf("an explicit --commit must win over the detected range: %+v", cfg)
 	}

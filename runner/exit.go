@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 
+	"github.com/ocr-ci/ocr/internal/change"
 	"github.com/ocr-ci/ocr/internal/cli"
 	"github.com/ocr-ci/ocr/internal/config"
 	"github.com/ocr-ci/ocr/internal/git"
@@ -28,6 +29,7 @@ func exitCode(err error) int {
 		return reporters.ExitOK
 	case errors.As(err, &ue),
 		errors.As(err, new(*config.Error)),
+		errors.As(err, new(*change.PathError)),
 		errors.Is(err, git.ErrNotRepository),
 		errors.Is(err, git.ErrNoWorkTree),
 		errors.Is(err, git.ErrUnknownRef),

@@ -7,6 +7,7 @@ import (
 
 	"github.com/ocr-ci/ocr/anchor"
 	"github.com/ocr-ci/ocr/anchor/udiff"
+	"github.com/ocr-ci/ocr/internal/change"
 	"github.com/ocr-ci/ocr/internal/config"
 	"github.com/ocr-ci/ocr/internal/git"
 	"github.com/ocr-ci/ocr/internal/rules"
@@ -24,7 +25,7 @@ type stateReader interface {
 // request, or nil with the reason a full review is needed. It is used only
 // when the last head is an ancestor of the new one and the configuration
 // is unchanged; a re-run on the same head is a full review.
-func (c *Command) incremental(ctx context.Context, j *job, repo *git.Repo, full *Change) (*Change, []review.Comment, string) {
+func (c *Command) incremental(ctx context.Context, j *job, repo *git.Repo, full *change.Change) (*change.Change, []review.Comment, string) {
 	if j.cfg.Full || j.ci.PR == 0 || full.Mode != "range" {
 		return nil, nil, ""
 	}
@@ -45,8 +46,8 @@ func (c *Command) incremental(ctx context.Context, j *job, repo *git.Repo, full 
 	if mb, err := repo.MergeBase(ctx, st.Head, full.Head); err != nil || mb != st.Head {
 		return nil, nil, "the last reviewed head " + short(st.Head) + " is not an ancestor of the new head (force-push or rebase)"
 	}
-	inc := &Change{Mode: "range", Base: st.Head, Head: full.Head}
-	if err := inc.parse(repo.DiffText(ctx, st.Head, full.Head)); err != nil {
+	inc := &change.Change{Mode: "range", Base: st.Head, Head: full.Head}
+	if err := inc.Parse(repo.DiffText(ctx, st.Head, full.Head)); err != nil {
 		return nil, nil, "could not compute the change since " + short(st.Head) + ": " + err.Error()
 	}
 	return inc, st.Findings, ""
@@ -56,7 +57,7 @@ func (c *Command) incremental(ctx context.Context, j *job, repo *git.Repo, full 
 // request: unchanged in files the new commits did not touch; re-anchored
 // against the whole pull request's diff in files they did touch, and
 // dropped (resolved) when their quoted code left the diff.
-func carryForward(ctx context.Context, earlier []review.Comment, inc *Change, full *anchor.ChangeSet) []review.Comment {
+func carryForward(ctx context.Context, earlier []review.Comment, inc *change.Change, full *anchor.ChangeSet) []review.Comment {
 	touched := map[string]bool{}
 	for _, f := range inc.Files {
 		touched[f.NewPath], touched[f.OldPath] = true, true
@@ -79,7 +80,7 @@ func carryForward(ctx context.Context, earlier []review.Comment, inc *Change, fu
 }
 
 // lastState asks the pull/merge request poster what it reviewed last.
-func (c *Command) lastState(ctx context.Context, j *job, ch *Change) (posting.State, bool) {
+func (c *Command) lastState(ctx context.Context, j *job, ch *change.Change) (posting.State, bool) {
 	for _, s := range j.specs {
 		if !s.Kind.API() {
 			continue
@@ -126,10 +127,10 @@ func mergeCoverage(full, inc []review.FileCoverage, since string) []review.FileC
 // without touching the rest of its content was never reviewed, so it is
 // reviewed now with its whole pull-request diff. Missing this would let
 // code reach the head unreviewed while the review says complete.
-func (c *Command) narrow(ctx context.Context, cfg *config.Config, repo *git.Repo, full *Change, fullP Preview, inc *Change, set *rules.Set) (*narrowed, error) {
+func (c *Command) narrow(ctx context.Context, cfg *config.Config, repo *git.Repo, full *change.Change, fullP Preview, inc *change.Change, set *rules.Set) (*narrowed, error) {
 	files := applyRuleSelection(selection.Files(inc.Files, inc.Diffs, c.selection(ctx, cfg, repo, inc)), set)
-	prev := &Change{Mode: "range", Base: full.Base, Head: inc.Base}
-	if err := prev.parse(repo.DiffText(ctx, full.Base, inc.Base)); err != nil {
+	prev := &change.Change{Mode: "range", Base: full.Base, Head: inc.Base}
+	if err := prev.Parse(repo.DiffText(ctx, full.Base, inc.Base)); err != nil {
 		return nil, fmt.Errorf("could not compute the pull request as last reviewed (%s): %w", short(inc.Base), err)
 	}
 	before := coverageByPath(applyRuleSelection(selection.Files(prev.Files, prev.Diffs, c.selection(ctx, cfg, repo, prev)), set))

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/ocr-ci/ocr/anchor"
+	"github.com/ocr-ci/ocr/internal/change"
 	"github.com/ocr-ci/ocr/internal/config"
 	"github.com/ocr-ci/ocr/internal/git"
 	"github.com/ocr-ci/ocr/internal/rules"
@@ -32,11 +33,12 @@ func TestCarryForward(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer closeRepo(repo)
-	full, inc := &Change{}, &Change{}
-	if err := full.loadRange(ctx, repo, base, head); err != nil {
+	full, err := change.Load(ctx, repo, change.Request{Mode: "range", From: base, To: head})
+	if err != nil {
 		t.Fatal(err)
 	}
-	if err := inc.loadRange(ctx, repo, first, head); err != nil {
+	inc, err := change.Load(ctx, repo, change.Request{Mode: "range", From: first, To: head})
+	if err != nil {
 		t.Fatal(err)
 	}
 	earlier := []review.Comment{
@@ -93,11 +95,12 @@ func TestNarrowReviewsFilesThatBecameReviewable(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer closeRepo(repo)
-	full, inc := &Change{}, &Change{Mode: "range"}
-	if err := full.loadRange(ctx, repo, base, head); err != nil {
+	full, err := change.Load(ctx, repo, change.Request{Mode: "range", From: base, To: head})
+	if err != nil {
 		t.Fatal(err)
 	}
-	if err := inc.loadRange(ctx, repo, last, head); err != nil {
+	inc, err := change.Load(ctx, repo, change.Request{Mode: "range", From: last, To: head})
+	if err != nil {
 		t.Fatal(err)
 	}
 	cfg := &config.Config{}

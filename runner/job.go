@@ -5,11 +5,12 @@ import (
 	"context"
 	"time"
 
-	"github.com/ocr-ci/ocr/internal/agent"
+	"github.com/ocr-ci/ocr/agent"
 	"github.com/ocr-ci/ocr/internal/ci"
 	"github.com/ocr-ci/ocr/internal/config"
 	"github.com/ocr-ci/ocr/internal/llm"
 	"github.com/ocr-ci/ocr/reporters"
+	"github.com/ocr-ci/ocr/review/reportspec"
 	"github.com/ocr-ci/ocr/tools"
 )
 
@@ -19,12 +20,12 @@ type job struct {
 	env     ci.Env
 	ci      ci.Context
 	llm     llm.Config
-	specs   []reporters.Spec
+	specs   []reportspec.Spec
 	reg     *tools.Registry
 	failOn  reporters.FailOn
 	started time.Time
 	// posters are the pull/merge request reporters, built once (apiReporter).
-	posters map[reporters.Kind]reporters.Reporter
+	posters map[reportspec.Kind]reporters.Reporter
 }
 
 // newJob reads the environment and validates everything that can be
@@ -79,7 +80,7 @@ func (c *Command) newJob(ctx context.Context, cfg *config.Config) (*job, error) 
 // cannot be posted for want of a token: GitLab's job token cannot write notes.
 func (j *job) checkPosting() error {
 	for _, s := range j.specs {
-		if s.Kind == reporters.KindGitLabDiscussion && j.ci.PR > 0 && j.env.GitLab.Token == "" {
+		if s.Kind == reportspec.KindGitLabDiscussion && j.ci.PR > 0 && j.env.GitLab.Token == "" {
 			only := ""
 			if j.env.GitLab.JobToken != "" {
 				only = " (only CI_JOB_TOKEN is set)"
@@ -93,12 +94,12 @@ func (j *job) checkPosting() error {
 
 // loadSpecs parses the reports and checks their files can be written.
 func (j *job) loadSpecs() error {
-	specs, err := reporters.ParseSpecs(reportsOf(j.cfg)...)
+	specs, err := reportspec.ParseAll(reportsOf(j.cfg)...)
 	if err != nil {
 		return usagef("%w", err)
 	}
 	for i, s := range specs {
-		if s.Kind == reporters.KindGitHubSummary && s.Path == "" {
+		if s.Kind == reportspec.KindGitHubSummary && s.Path == "" {
 			specs[i].Path = j.env.GitHub.StepSummary
 		}
 	}

@@ -18,6 +18,7 @@ import (
 
 	"github.com/ocr-ci/ocr/internal/config"
 	"github.com/ocr-ci/ocr/reporters"
+	"github.com/ocr-ci/ocr/review/reportspec"
 )
 
 // pkgFlagField maps every flag of `ocr review` to the OCR_* variable of the
@@ -55,7 +56,7 @@ func TestReferenceDocumentsTheCode(t *testing.T) {
 		names = append(names, k)
 	}
 	names = append(append(append(names, pkgKeys(a.Inputs)...), pkgKeys(a.Outputs)...), "ocr env")
-	for _, k := range reporters.Kinds {
+	for _, k := range reportspec.Kinds {
 		names = append(names, string(k))
 	}
 	for _, n := range names {

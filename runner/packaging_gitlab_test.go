@@ -16,6 +16,7 @@ import (
 
 	"github.com/ocr-ci/ocr/internal/config"
 	"github.com/ocr-ci/ocr/reporters"
+	"github.com/ocr-ci/ocr/review/reportspec"
 )
 
 type pkgGitLabJob struct {
@@ -150,19 +151,19 @@ func pkgCheckGitLabEnv(t *testing.T, job pkgGitLabJob) {
 	if err != nil {
 		t.Fatalf("template defaults: %v", err)
 	}
-	specs, err := reporters.ParseSpecs(cfg.Reports...)
+	specs, err := reportspec.ParseAll(cfg.Reports...)
 	if err != nil {
 		t.Fatal(err)
 	}
-	paths := map[reporters.Kind]string{}
+	paths := map[reportspec.Kind]string{}
 	for _, s := range specs {
 		paths[s.Kind] = s.Path
 	}
 	cq := job.Artifacts.Reports["codequality"]
-	if _, post := paths[reporters.KindGitLabDiscussion]; !post || cq == "" || paths[reporters.KindCodeQuality] != cq {
+	if _, post := paths[reportspec.KindGitLabDiscussion]; !post || cq == "" || paths[reportspec.KindCodeQuality] != cq {
 		t.Errorf("reports %v: want gitlab-discussion and codequality=%q (the artifacts' report)", cfg.Reports, cq)
 	}
-	if p := paths[reporters.KindSARIF]; p == "" || !pkgContains(job.Artifacts.Paths, p) || job.Artifacts.When != "always" {
+	if p := paths[reportspec.KindSARIF]; p == "" || !pkgContains(job.Artifacts.Paths, p) || job.Artifacts.When != "always" {
 		t.Errorf("want the SARIF file %q among artifacts (when: always), got %+v", p, job.Artifacts)
 	}
 	if strings.Join(job.Script, "\n") != "ocr env\nocr review" {

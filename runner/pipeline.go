@@ -7,8 +7,9 @@ import (
 	"strings"
 	"time"
 
+	"github.com/ocr-ci/ocr/agent"
 	"github.com/ocr-ci/ocr/anchor"
-	"github.com/ocr-ci/ocr/internal/agent"
+	"github.com/ocr-ci/ocr/internal/change"
 	"github.com/ocr-ci/ocr/internal/ci"
 	"github.com/ocr-ci/ocr/internal/config"
 	"github.com/ocr-ci/ocr/internal/git"
@@ -61,14 +62,14 @@ func (c *Command) fullReview(ctx context.Context, j *job) int {
 
 // narrowed is the part of a pull request an incremental review covers.
 type narrowed struct {
-	*Change
+	*change.Change
 	Preview Preview
 }
 
 // scope decides between a full and an incremental review and says why;
 // for an incremental one it returns the narrowed change and the last
 // review's findings.
-func (c *Command) scope(ctx context.Context, j *job, repo *git.Repo, ch *Change, p Preview, set *rules.Set) (*narrowed, []review.Comment) {
+func (c *Command) scope(ctx context.Context, j *job, repo *git.Repo, ch *change.Change, p Preview, set *rules.Set) (*narrowed, []review.Comment) {
 	inc, earlier, why := c.incremental(ctx, j, repo, ch)
 	if inc == nil {
 		if why != "" {
@@ -87,7 +88,7 @@ func (c *Command) scope(ctx context.Context, j *job, repo *git.Repo, ch *Change,
 
 // configRef is where repository configuration is trusted from: --config-ref
 // (the base in CI), else the reviewed commit, else the work tree.
-func configRef(cfg *config.Config, ch *Change) string {
+func configRef(cfg *config.Config, ch *change.Change) string {
 	if cfg.ConfigRef != "" {
 		return cfg.ConfigRef
 	}
@@ -107,7 +108,7 @@ func applyRuleSelection(files []review.FileCoverage, set *rules.Set) []review.Fi
 }
 
 // runAgent reviews the selected files and assembles the finished review.
-func (c *Command) runAgent(ctx context.Context, j *job, repo *git.Repo, ch *Change, p Preview, set *rules.Set) (*review.Review, error) {
+func (c *Command) runAgent(ctx context.Context, j *job, repo *git.Repo, ch *change.Change, p Preview, set *rules.Set) (*review.Review, error) {
 	rv := &review.Review{Tool: "ocr", Version: Version, Mode: ch.Mode, Base: ch.Base, Head: ch.Head,
 		Started: j.started, Comments: []review.Comment{}}
 	in, err := c.agentInput(j, repo, ch, p, set)
@@ -151,7 +152,7 @@ func (c *Command) maskSecrets(j *job) error {
 }
 
 // agentInput gathers the agent's material from the change.
-func (c *Command) agentInput(j *job, repo *git.Repo, ch *Change, p Preview, set *rules.Set) (agent.Input, error) {
+func (c *Command) agentInput(j *job, repo *git.Repo, ch *change.Change, p Preview, set *rules.Set) (agent.Input, error) {
 	bg, err := background(j.cfg)
 	if err != nil {
 		return agent.Input{}, err
@@ -257,7 +258,7 @@ func usedRules(set *rules.Set, files []review.FileCoverage) []review.Rule {
 
 // publish runs the reporters and decides the exit code. A reporter that
 // fails does not stop the others; the run then exits 3.
-func (c *Command) publish(ctx context.Context, j *job, ch *Change, rv *review.Review) int {
+func (c *Command) publish(ctx context.Context, j *job, ch *change.Change, rv *review.Review) int {
 	reps, closeAll, err := c.buildReporters(j, ch)
 	if err != nil {
 		return c.fail(err)

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"unicode"
 
+	"github.com/ocr-ci/ocr/internal/change"
 	"github.com/ocr-ci/ocr/internal/logtext"
 	"github.com/ocr-ci/ocr/review"
 )
@@ -33,7 +34,7 @@ type PreviewTotals struct {
 	Deletions int `json:"deletions"`
 }
 
-func newPreview(ch *Change, files []review.FileCoverage) Preview {
+func newPreview(ch *change.Change, files []review.FileCoverage) Preview {
 	p := Preview{Mode: ch.Mode, Base: ch.Base, Head: ch.Head, Files: files, Notes: ch.Notes}
 	if p.Files == nil {
 		p.Files = []review.FileCoverage{}

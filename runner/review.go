@@ -6,6 +6,7 @@ import (
 	"os"
 	"strings"
 
+	"github.com/ocr-ci/ocr/internal/change"
 	"github.com/ocr-ci/ocr/internal/config"
 	"github.com/ocr-ci/ocr/internal/git"
 	"github.com/ocr-ci/ocr/internal/rules"
@@ -47,7 +48,7 @@ func (c *Command) logf(format string, args ...any) {
 // change, the rules and the file selection.
 type prepared struct {
 	repo    *git.Repo
-	change  *Change
+	change  *change.Change
 	rules   *rules.Set
 	preview Preview
 }
@@ -81,9 +82,15 @@ func (c *Command) prepare(ctx context.Context, cfg *config.Config) (*prepared, e
 	return &prepared{repo: repo, change: ch, rules: set, preview: newPreview(ch, files)}, nil
 }
 
+// loadChange loads the change the configuration asks for.
+func loadChange(ctx context.Context, repo *git.Repo, c *config.Config) (*change.Change, error) {
+	return change.Load(ctx, repo, change.Request{Mode: c.Mode(), From: c.From, To: c.To,
+		FromIsGuess: c.FromIsGuess, Commit: c.Commit, Budget: c.DiffBudget()})
+}
+
 // emptyChangeHint says that there is nothing to review and how to review
 // something: the last commit, or the branch against its base.
-func emptyChangeHint(ch *Change) string {
+func emptyChangeHint(ch *change.Change) string {
 	if ch.Mode == "workspace" {
 		return "nothing to review: the work tree has no changes against HEAD. " +
 			"Review the last commit with --commit HEAD, or the branch with --from origin/main"
@@ -92,10 +99,10 @@ func emptyChangeHint(ch *Change) string {
 }
 
 // selection is the file-selection settings for a change.
-func (c *Command) selection(ctx context.Context, cfg *config.Config, repo *git.Repo, ch *Change) selection.Options {
+func (c *Command) selection(ctx context.Context, cfg *config.Config, repo *git.Repo, ch *change.Change) selection.Options {
 	return selection.Options{
 		Exclude: cfg.Exclude, Include: cfg.Include, IncludeTests: cfg.IncludeTests,
-		MaxFileTokens: cfg.MaxFileTokens, Generated: selection.GeneratedProbe(ctx, repo, ch.Files, ch.ref()), OverBudget: ch.OverBudget,
+		MaxFileTokens: cfg.MaxFileTokens, Generated: selection.GeneratedProbe(ctx, repo, ch.Files, ch.Ref()), OverBudget: ch.OverBudget,
 	}
 }
 

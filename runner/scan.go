@@ -4,10 +4,12 @@ import (
 	"context"
 	"flag"
 	"fmt"
+	"path"
+	"strings"
 
 	"github.com/ocr-ci/ocr/internal/cli"
 	"github.com/ocr-ci/ocr/internal/config"
-	"github.com/ocr-ci/ocr/reporters"
+	"github.com/ocr-ci/ocr/review/reportspec"
 )
 
 // DefaultScanMaxFiles is how many selected files `ocr scan` reviews when
@@ -145,7 +147,7 @@ func refusePosting(cfg *config.Config) error {
 	if len(cfg.Reports) == 0 && cfg.Format == "" {
 		return nil // the CI's defaults: dropPosting
 	}
-	specs, err := reporters.ParseSpecs(reportsOf(cfg)...)
+	specs, err := reportspec.ParseAll(reportsOf(cfg)...)
 	if err != nil {
 		return usagef("%w", err)
 	}
@@ -161,7 +163,7 @@ func refusePosting(cfg *config.Config) error {
 // dropPosting leaves out the posting reports CI detection added to the
 // defaults, with a notice.
 func (c *Command) dropPosting(j *job) {
-	var kept []reporters.Spec
+	var kept []reportspec.Spec
 	for _, s := range j.specs {
 		if !s.Kind.API() {
 			kept = append(kept, s)
@@ -170,7 +172,7 @@ func (c *Command) dropPosting(j *job) {
 		c.logf("%s left out: ocr scan does not post to a pull or merge request", s.Kind)
 	}
 	if len(kept) == 0 {
-		kept = []reporters.Spec{{Kind: reporters.KindText, Path: reporters.Stdout}}
+		kept = []reportspec.Spec{{Kind: reportspec.KindText, Path: reportspec.Stdout}}
 	}
 	j.specs = kept
 }
@@ -191,4 +193,23 @@ func orDefault(s, d string) string {
 		return d
 	}
 	return s
+}
+
+// cleanScanPaths checks the PATH arguments: relative, inside the root,
+// "/"-separated. "." means everything.
+func cleanScanPaths(args []string) ([]string, error) {
+	var out []string
+	for _, a := range args {
+		p := path.Clean(strings.ReplaceAll(a, "\\", "/"))
+		switch {
+		case strings.HasPrefix(a, "-"):
+			return nil, usagef("PATH %q begins with '-': put the flags before the paths", a)
+		case path.IsAbs(p) || p == ".." || strings.HasPrefix(p, "../"):
+			return nil, usagef("PATH %q leaves the scanned tree: give paths relative to the repository's top level (or to --repo outside a repository)", a)
+		case p == ".":
+			p = ""
+		}
+		out = append(out, p)
+	}
+	return out, nil
 }

@@ -7,6 +7,7 @@ import (
 	"os"
 	"time"
 
+	"github.com/ocr-ci/ocr/internal/change"
 	"github.com/ocr-ci/ocr/internal/config"
 	"github.com/ocr-ci/ocr/internal/git"
 	"github.com/ocr-ci/ocr/internal/rules"
@@ -27,7 +28,7 @@ type scanned struct {
 	plain   bool
 	src     tools.Source
 	head    string // the commit read; "" for a work tree or a directory
-	change  *Change
+	change  *change.Change
 	rules   *rules.Set
 	preview Preview
 	cut     int // selected files left out by --max-files
@@ -43,7 +44,7 @@ func (c *Command) prepareScan(ctx context.Context, cfg *config.Config, opt scanO
 	sel := selection.Options{
 		Exclude: cfg.Exclude, Include: cfg.Include, IncludeTests: cfg.IncludeTests, MaxFileTokens: cfg.MaxFileTokens,
 	}
-	if sc.change, err = loadScan(ctx, sc.src, "scan", sc.head, opt.paths, sel.DecidedByPath); err != nil {
+	if sc.change, err = change.Scan(ctx, sc.src, "scan", sc.head, opt.paths, sel.DecidedByPath); err != nil {
 		closeRepo(sc.repo)
 		return nil, err
 	}

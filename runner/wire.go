@@ -11,12 +11,14 @@ import (
 	"strings"
 
 	"github.com/ocr-ci/ocr/anchor"
+	"github.com/ocr-ci/ocr/internal/change"
 	"github.com/ocr-ci/ocr/internal/ci"
 	"github.com/ocr-ci/ocr/reporters"
 	"github.com/ocr-ci/ocr/reporters/build"
 	"github.com/ocr-ci/ocr/reporters/github"
 	"github.com/ocr-ci/ocr/reporters/gitlab"
 	"github.com/ocr-ci/ocr/review"
+	"github.com/ocr-ci/ocr/review/reportspec"
 )
 
 // buildReporters is the one place that turns report specs into reporters.
@@ -24,7 +26,7 @@ import (
 // of the report files written in full. A file that cannot be opened (it
 // became a symlink since the check) leaves out its report only: the others
 // are still written, and closing returns its error.
-func (c *Command) buildReporters(j *job, ch *Change) (reporters.Multi, func() ([]string, error), error) {
+func (c *Command) buildReporters(j *job, ch *change.Change) (reporters.Multi, func() ([]string, error), error) {
 	var (
 		multi    reporters.Multi
 		closers  []io.Closer
@@ -55,13 +57,13 @@ func (c *Command) buildReporters(j *job, ch *Change) (reporters.Multi, func() ([
 			}
 			continue
 		}
-		w, err := s.Open(c.Stdout)
+		w, err := reporters.Open(s, c.Stdout)
 		if err != nil {
 			openErrs = append(openErrs, err)
 			continue
 		}
 		closers = append(closers, w)
-		if s.Kind == reporters.KindSARIF {
+		if s.Kind == reportspec.KindSARIF {
 			sarif = s.Path
 		}
 		r, err := c.fileReporter(j, s, w)
@@ -69,7 +71,7 @@ func (c *Command) buildReporters(j *job, ch *Change) (reporters.Multi, func() ([
 			closeOnErr()
 			return nil, nil, err
 		}
-		if s.Path != reporters.Stdout {
+		if s.Path != reportspec.Stdout {
 			f := &fileReport{Reporter: r, path: s.Path, closer: len(closers) - 1}
 			files, r = append(files, f), f
 		}
@@ -100,10 +102,10 @@ func (f *fileReport) Report(ctx context.Context, r *review.Review) error {
 }
 
 // fileReporter builds a reporter that writes to w.
-func (c *Command) fileReporter(j *job, s reporters.Spec, w io.Writer) (reporters.Reporter, error) {
+func (c *Command) fileReporter(j *job, s reportspec.Spec, w io.Writer) (reporters.Reporter, error) {
 	return build.File(s, w, build.FileOptions{
 		SARIFCategory: j.cfg.SarifCategory, RepositoryURI: j.repositoryURL(), Summary: j.summaryOptions(),
-		Color:   c.IsTerminal && s.Path == reporters.Stdout && j.env.Term.NoColor == "",
+		Color:   c.IsTerminal && s.Path == reportspec.Stdout && j.env.Term.NoColor == "",
 		Verbose: j.cfg.Verbose,
 	})
 }
@@ -112,12 +114,12 @@ func (c *Command) fileReporter(j *job, s reporters.Spec, w io.Writer) (reporters
 // (with a notice) when there is no pull/merge request to post to. It is
 // built once per run: reading the last state and posting share what it
 // learned (who ocr posts as).
-func (c *Command) apiReporter(j *job, ch *Change, k reporters.Kind) reporters.Reporter {
+func (c *Command) apiReporter(j *job, ch *change.Change, k reportspec.Kind) reporters.Reporter {
 	if r, ok := j.posters[k]; ok {
 		return r
 	}
 	if j.posters == nil {
-		j.posters = map[reporters.Kind]reporters.Reporter{}
+		j.posters = map[reportspec.Kind]reporters.Reporter{}
 	}
 	r := c.newPoster(j, ch, k)
 	j.posters[k] = r
@@ -125,13 +127,13 @@ func (c *Command) apiReporter(j *job, ch *Change, k reporters.Kind) reporters.Re
 }
 
 // newPoster builds the poster of kind k.
-func (c *Command) newPoster(j *job, ch *Change, k reporters.Kind) reporters.Reporter {
+func (c *Command) newPoster(j *job, ch *change.Change, k reportspec.Kind) reporters.Reporter {
 	if j.ci.PR == 0 {
 		c.logf("%s skipped: no pull or merge request in this context (%s)", k, orDash(j.ci.Why))
 		return nil
 	}
 	changes := anchor.NewChangeSet(ch.Files)
-	if k == reporters.KindGitHubReview {
+	if k == reportspec.KindGitHubReview {
 		return &github.Review{
 			BaseURL: j.env.GitHub.APIURL, GraphQLURL: j.env.GitHub.GraphQLURL, Token: j.env.GitHub.Token, BotLogin: j.cfg.GitHubLogin, Owner: j.ci.Owner, Repo: j.ci.Name,
 			PR: j.ci.PR, HeadSHA: j.ci.HeadSHA, Changes: changes, MaxInline: j.cfg.MaxInline,
@@ -155,14 +157,14 @@ func (c *Command) newPoster(j *job, ch *Change, k reporters.Kind) reporters.Repo
 // annotations and the step summary, unless they are already reports.
 func (c *Command) fallback(j *job) reporters.Reporter {
 	var m reporters.Multi
-	has := map[reporters.Kind]bool{}
+	has := map[reportspec.Kind]bool{}
 	for _, s := range j.specs {
 		has[s.Kind] = true
 	}
-	if !has[reporters.KindGitHubAnnotations] {
+	if !has[reportspec.KindGitHubAnnotations] {
 		m = append(m, &github.Annotations{W: c.Stdout})
 	}
-	if !has[reporters.KindGitHubSummary] && j.env.GitHub.StepSummary != "" {
+	if !has[reportspec.KindGitHubSummary] && j.env.GitHub.StepSummary != "" {
 		opt := j.summaryOptions()
 		m = append(m, &lazyFile{path: j.env.GitHub.StepSummary, make: func(w io.Writer) reporters.Reporter {
 			return &github.Summary{W: w, Options: opt}

@@ -7,20 +7,20 @@ import (
 	"os"
 	"strings"
 
-	"github.com/ocr-ci/ocr/reporters"
+	"github.com/ocr-ci/ocr/review/reportspec"
 )
 
 // The default reports of a CI context; --sarif-file replaces DefaultSARIF's
 // path (see the runner's applyContext).
 var (
 	// DefaultSARIF is the SARIF report of the CI defaults.
-	DefaultSARIF       = reporters.Spec{Kind: reporters.KindSARIF, Path: reporters.DefaultSARIFPath}
-	defaultCodeQuality = reporters.Spec{Kind: reporters.KindCodeQuality, Path: reporters.DefaultCodeQualityPath}
-	githubReview       = reporters.Spec{Kind: reporters.KindGitHubReview}
-	githubAnnotations  = reporters.Spec{Kind: reporters.KindGitHubAnnotations}
-	githubSummary      = reporters.Spec{Kind: reporters.KindGitHubSummary}
-	gitlabDiscussion   = reporters.Spec{Kind: reporters.KindGitLabDiscussion}
-	textReport         = reporters.Spec{Kind: reporters.KindText}
+	DefaultSARIF       = reportspec.Spec{Kind: reportspec.KindSARIF, Path: reportspec.DefaultSARIFPath}
+	defaultCodeQuality = reportspec.Spec{Kind: reportspec.KindCodeQuality, Path: reportspec.DefaultCodeQualityPath}
+	githubReview       = reportspec.Spec{Kind: reportspec.KindGitHubReview}
+	githubAnnotations  = reportspec.Spec{Kind: reportspec.KindGitHubAnnotations}
+	githubSummary      = reportspec.Spec{Kind: reportspec.KindGitHubSummary}
+	gitlabDiscussion   = reportspec.Spec{Kind: reportspec.KindGitLabDiscussion}
+	textReport         = reportspec.Spec{Kind: reportspec.KindText}
 )
 
 // Platforms ocr recognises.
@@ -53,7 +53,7 @@ type Context struct {
 	// ConfigRef is the trusted ref that .ocr/ configuration is read from.
 	ConfigRef string
 	// Reports are the default reports for this context.
-	Reports []reporters.Spec
+	Reports []reportspec.Spec
 	// Why explains the decision in one line (printed by `ocr env`).
 	Why string
 }
@@ -69,7 +69,7 @@ func Detect(e Env) (Context, error) {
 	case e.GitLab.CI:
 		return detectGitLab(e.GitLab), nil
 	}
-	return Context{Platform: PlatformLocal, Reports: []reporters.Spec{textReport}, Why: "not in CI: the work tree is reviewed unless a range or commit is given"}, nil
+	return Context{Platform: PlatformLocal, Reports: []reportspec.Spec{textReport}, Why: "not in CI: the work tree is reviewed unless a range or commit is given"}, nil
 }
 
 // githubEvent is the subset of GitHub's webhook payloads ocr reads.
@@ -154,7 +154,7 @@ func detectGitHub(g GitHubEnv) (Context, error) {
 	case "issue_comment":
 		if ev.Issue != nil && len(ev.Issue.PullRequest) > 0 {
 			ctx.PR, ctx.NeedPR = ev.Issue.Number, true
-			ctx.Reports = []reporters.Spec{githubReview, githubAnnotations, githubSummary, DefaultSARIF}
+			ctx.Reports = []reportspec.Spec{githubReview, githubAnnotations, githubSummary, DefaultSARIF}
 			ctx.Why = fmt.Sprintf("comment on pull request #%d: its SHAs are read from the API", ctx.PR)
 		}
 	case "workflow_run":
@@ -168,7 +168,7 @@ func detectGitHub(g GitHubEnv) (Context, error) {
 		ctx.Commit, ctx.Why = g.SHA, g.EventName+": the commit GITHUB_SHA"
 	}
 	if ctx.Reports == nil {
-		ctx.Reports = []reporters.Spec{githubAnnotations, githubSummary, DefaultSARIF}
+		ctx.Reports = []reportspec.Spec{githubAnnotations, githubSummary, DefaultSARIF}
 	}
 	return ctx, nil
 }
@@ -210,7 +210,7 @@ func (c *Context) fromPR(pr githubPR, event string) {
 	c.PR, c.From, c.To, c.HeadSHA = pr.Number, pr.Base.SHA, pr.Head.SHA, pr.Head.SHA
 	c.ConfigRef = pr.Base.SHA
 	c.Fork = pr.Head.Repo.FullName != "" && pr.Head.Repo.FullName != pr.Base.Repo.FullName && event == "pull_request"
-	c.Reports = []reporters.Spec{githubReview, githubAnnotations, githubSummary, DefaultSARIF}
+	c.Reports = []reportspec.Spec{githubReview, githubAnnotations, githubSummary, DefaultSARIF}
 	c.Why = fmt.Sprintf("%s #%d: merge-base(base, head)..head", event, pr.Number)
 	if c.Fork {
 		c.Why += " (fork: read-only token, no review is posted)"
@@ -248,11 +248,11 @@ func detectGitLab(g GitLabEnv) Context {
 			head = g.SourceBranchSHA
 		}
 		ctx.PR, ctx.From, ctx.To, ctx.HeadSHA, ctx.ConfigRef = g.MRIID, g.DiffBaseSHA, head, head, g.DiffBaseSHA
-		ctx.Reports = []reporters.Spec{gitlabDiscussion, defaultCodeQuality}
+		ctx.Reports = []reportspec.Spec{gitlabDiscussion, defaultCodeQuality}
 		ctx.Why = fmt.Sprintf("merge request !%d: merge-base..head", g.MRIID)
 		return ctx
 	}
-	ctx.Reports = []reporters.Spec{defaultCodeQuality, textReport}
+	ctx.Reports = []reportspec.Spec{defaultCodeQuality, textReport}
 	switch {
 	case g.BeforeSHA != "" && g.BeforeSHA != zeroSHA && g.CommitSHA != "":
 		ctx.From, ctx.To, ctx.ConfigRef, ctx.Why = g.BeforeSHA, g.CommitSHA, g.BeforeSHA, "branch pipeline: CI_COMMIT_BEFORE_SHA..CI_COMMIT_SHA"

@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/ocr-ci/ocr/reporters"
+	"github.com/ocr-ci/ocr/review/reportspec"
 )
 
 func eventFile(t *testing.T, body string) string {
@@ -146,11 +146,11 @@ func TestDetectWorkflowRunOfAPullRequest(t *testing.T) {
 }
 
 // specs reads report specs as ocr env prints them.
-func specs(ss ...string) []reporters.Spec {
-	out := make([]reporters.Spec, len(ss))
+func specs(ss ...string) []reportspec.Spec {
+	out := make([]reportspec.Spec, len(ss))
 	for i, s := range ss {
 		kind, path, _ := strings.Cut(s, "=")
-		out[i] = reporters.Spec{Kind: reporters.Kind(kind), Path: path}
+		out[i] = reportspec.Spec{Kind: reportspec.Kind(kind), Path: path}
 	}
 	return out
 }

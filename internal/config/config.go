@@ -10,7 +10,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/ocr-ci/ocr/reporters"
+	"github.com/ocr-ci/ocr/review/reportspec"
 )
 
 // Config is everything `ocr review` needs, read once from the environment
@@ -199,8 +199,8 @@ func (c *Config) Validate() error {
 
 // kindNames lists every report kind.
 func kindNames() string {
-	names := make([]string, len(reporters.Kinds))
-	for i, k := range reporters.Kinds {
+	names := make([]string, len(reportspec.Kinds))
+	for i, k := range reportspec.Kinds {
 		names[i] = string(k)
 	}
 	return strings.Join(names, ", ")
@@ -239,7 +239,7 @@ func (c *Config) Defaults() {
 		c.Timeout = DefaultTimeout
 	}
 	if c.SarifFile == "" {
-		c.SarifFile = reporters.DefaultSARIFPath
+		c.SarifFile = reportspec.DefaultSARIFPath
 	}
 	if c.Repo == "" {
 		c.Repo = "."

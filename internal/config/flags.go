@@ -8,7 +8,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/ocr-ci/ocr/reporters"
+	"github.com/ocr-ci/ocr/review/reportspec"
 )
 
 // A limit is the smallest value a number setting accepts. The zero value
@@ -131,7 +131,7 @@ func (c *Config) numbers() map[string]*int {
 // FormatKinds lists the kinds --format accepts, for its help and errors.
 func FormatKinds() []string {
 	var out []string
-	for _, k := range reporters.Kinds {
+	for _, k := range reportspec.Kinds {
 		if !k.API() {
 			out = append(out, string(k))
 		}

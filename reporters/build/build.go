@@ -13,6 +13,7 @@ import (
 	"github.com/ocr-ci/ocr/reporters/jsonreport"
 	"github.com/ocr-ci/ocr/reporters/sarif"
 	"github.com/ocr-ci/ocr/reporters/text"
+	"github.com/ocr-ci/ocr/review/reportspec"
 )
 
 // FileOptions carries what the file reporters need besides their writer.
@@ -28,22 +29,22 @@ type FileOptions struct {
 	Verbose bool
 }
 
-// File builds the reporter for a file kind writing to w (from Spec.Open).
+// File builds the reporter for a file kind writing to w (from reporters.Open).
 // The API kinds (github-review, gitlab-discussion) need clients: the runner
 // builds those itself, and asking for them here is an error.
-func File(s reporters.Spec, w io.Writer, o FileOptions) (reporters.Reporter, error) {
+func File(s reportspec.Spec, w io.Writer, o FileOptions) (reporters.Reporter, error) {
 	switch s.Kind {
-	case reporters.KindSARIF:
+	case reportspec.KindSARIF:
 		return &sarif.Reporter{W: w, Category: o.SARIFCategory, RepositoryURI: o.RepositoryURI}, nil
-	case reporters.KindGitHubAnnotations:
+	case reportspec.KindGitHubAnnotations:
 		return &github.Annotations{W: w}, nil
-	case reporters.KindGitHubSummary:
+	case reportspec.KindGitHubSummary:
 		return &github.Summary{W: w, Options: o.Summary}, nil
-	case reporters.KindCodeQuality:
+	case reportspec.KindCodeQuality:
 		return &codequality.Reporter{W: w}, nil
-	case reporters.KindJSON:
+	case reportspec.KindJSON:
 		return &jsonreport.Reporter{W: w}, nil
-	case reporters.KindText:
+	case reportspec.KindText:
 		return &text.Reporter{W: w, Color: o.Color, Verbose: o.Verbose}, nil
 	}
 	return nil, fmt.Errorf("report %s is not a file report: build it with its API client", s.Kind)

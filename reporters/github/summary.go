@@ -10,7 +10,7 @@ import (
 )
 
 // Summary appends the review as Markdown to the GitHub step summary
-// ($GITHUB_STEP_SUMMARY, opened for appending by Spec.Open).
+// ($GITHUB_STEP_SUMMARY, opened for appending by reporters.Open).
 type Summary struct {
 	W       io.Writer
 	Options SummaryOptions

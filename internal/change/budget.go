@@ -1,4 +1,4 @@
-package runner
+package change
 
 import (
 	"fmt"
@@ -9,7 +9,7 @@ import (
 // parseWithin parses a diff cut to the budget and records the files whose
 // diff was left out, with the line counts git's output gave.
 func (ch *Change) parseWithin(raw string, cuts []git.Cut, err error) error {
-	if err := ch.parse(raw, err); err != nil {
+	if err := ch.Parse(raw, err); err != nil {
 		return err
 	}
 	for _, c := range cuts {

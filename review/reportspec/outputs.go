@@ -1,4 +1,4 @@
-package reporters
+package reportspec
 
 import (
 	"fmt"

@@ -24,7 +24,7 @@ import (
 // that reads one file, comments once and finishes: two requests per group.
 // Run them all in one go:
 //
-//	go test ./internal/agent -run '^$' -bench . -benchtime 1x
+//	go test ./agent -run '^$' -bench . -benchtime 1x
 
 var firstFile = regexp.MustCompile(`<file path="([^"]+)">\n((?:.*\n)*?)</file>`)
 

@@ -1,11 +1,10 @@
-package runner
+package change
 
 import (
 	"bytes"
 	"context"
 	"errors"
 	"fmt"
-	"path"
 	"strings"
 
 	"github.com/ocr-ci/ocr/internal/selection"
@@ -16,14 +15,14 @@ import (
 // does to call a file binary.
 const scanBinaryProbe = 8000
 
-// loadScan builds the change of a scan: every file of src under one of
+// Scan builds the change of a scan: every file of src under one of
 // prefixes (all files when there is none), each presented whole as an
 // added file. Anchoring, selection, grouping and the reporters then work
 // as for a review, and every line of every file can be commented on.
 // Credentials files are listed but never read; of the files selection
 // leaves out by their path alone (byPath), only whether they are binary is
 // kept, so a large vendored tree costs no memory.
-func loadScan(ctx context.Context, src tools.Source, mode, head string, prefixes []string, byPath func(string) bool) (*Change, error) {
+func Scan(ctx context.Context, src tools.Source, mode, head string, prefixes []string, byPath func(string) bool) (*Change, error) {
 	all, err := src.ListFiles(ctx)
 	if err != nil {
 		return nil, fmt.Errorf("could not list the files to scan: %w", err)
@@ -51,11 +50,20 @@ func loadScan(ctx context.Context, src tools.Source, mode, head string, prefixes
 		writeAddedDiff(&raw, p, data)
 	}
 	ch := &Change{Mode: mode, Head: head}
-	return ch, ch.parse(raw.String(), nil)
+	return ch, ch.Parse(raw.String(), nil)
+}
+
+// PathError is a PATH argument of a scan that matches no file: the user's
+// mistake, a usage error (exit 2).
+type PathError struct{ Path string }
+
+func (e *PathError) Error() string {
+	return fmt.Sprintf("PATH %q matches no file to scan: give a file or directory relative to the repository's top level (or to the scanned directory)", e.Path)
 }
 
 // underPaths keeps the files under one of prefixes, in the list's order. A
-// prefix that matches no file is an error: a typo must not scan nothing.
+// prefix that matches no file is an error (*PathError): a typo must not
+// scan nothing.
 func underPaths(all, prefixes []string) ([]string, error) {
 	if len(prefixes) == 0 {
 		return all, nil
@@ -73,27 +81,8 @@ func underPaths(all, prefixes []string) ([]string, error) {
 	}
 	for i, ok := range used {
 		if !ok {
-			return nil, usagef("PATH %q matches no file to scan: give a file or directory relative to the repository's top level (or to the scanned directory)", prefixes[i])
+			return nil, &PathError{Path: prefixes[i]}
 		}
-	}
-	return out, nil
-}
-
-// cleanScanPaths checks the PATH arguments: relative, inside the root,
-// "/"-separated. "." means everything.
-func cleanScanPaths(args []string) ([]string, error) {
-	var out []string
-	for _, a := range args {
-		p := path.Clean(strings.ReplaceAll(a, "\\", "/"))
-		switch {
-		case strings.HasPrefix(a, "-"):
-			return nil, usagef("PATH %q begins with '-': put the flags before the paths", a)
-		case path.IsAbs(p) || p == ".." || strings.HasPrefix(p, "../"):
-			return nil, usagef("PATH %q leaves the scanned tree: give paths relative to the repository's top level (or to --repo outside a repository)", a)
-		case p == ".":
-			p = ""
-		}
-		out = append(out, p)
 	}
 	return out, nil
 }

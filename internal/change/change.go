@@ -1,4 +1,8 @@
-package runner
+// Package change says what is reviewed: the change of a review (the diff
+// of a range, a commit or the work tree, cut to the diff budget) or of a
+// scan (every selected file presented whole as an added file), parsed into
+// anchor files with each file's own diff text.
+package change
 
 import (
 	"context"
@@ -6,7 +10,6 @@ import (
 	"fmt"
 
 	"github.com/ocr-ci/ocr/anchor/udiff"
-	"github.com/ocr-ci/ocr/internal/config"
 	"github.com/ocr-ci/ocr/internal/git"
 )
 
@@ -26,14 +29,30 @@ type Change struct {
 	// Notes say what was done to make the range available (shallow clones).
 	Notes []string
 	// OverBudget are the files whose diff was left out, unparsed, because
-	// the diff budget was spent (see config.Config.DiffBudget), with the size of that diff.
+	// the diff budget was spent (see Request.Budget), with the size of that diff.
 	OverBudget map[string]int64
 	budget     int64
 }
 
-// loadChange computes the diff the configuration asks for.
-func loadChange(ctx context.Context, repo *git.Repo, c *config.Config) (*Change, error) {
-	ch := &Change{Mode: c.Mode(), budget: c.DiffBudget()}
+// Request says which change to load, as the configuration gives it.
+type Request struct {
+	// Mode is "range", "commit" or "workspace".
+	Mode string
+	// From and To are the range's refs (range mode); FromIsGuess says From
+	// is a guess (a new branch's default branch), so a missing From falls
+	// back to reviewing To against its parent.
+	From, To    string
+	FromIsGuess bool
+	// Commit is the reviewed commit in commit mode.
+	Commit string
+	// Budget is how many bytes of diff are parsed at most (see
+	// config.Config.DiffBudget).
+	Budget int64
+}
+
+// Load computes the diff the request asks for.
+func Load(ctx context.Context, repo *git.Repo, c Request) (*Change, error) {
+	ch := &Change{Mode: c.Mode, budget: c.Budget}
 	var err error
 	switch ch.Mode {
 	case "range":
@@ -113,12 +132,13 @@ func (ch *Change) loadWorkspace(ctx context.Context, repo *git.Repo) error {
 		ch.Base = git.EmptyTree
 	}
 	raw, err := repo.WorkspaceDiff(ctx)
-	return ch.parse(string(raw), err)
+	return ch.Parse(string(raw), err)
 }
 
-// parse parses raw diff output and indexes each file's own diff text by
+// Parse parses raw diff output (err is the error of computing it, returned
+// wrapped) and indexes each file's own diff text by
 // its new and old paths (for file_read_diff).
-func (ch *Change) parse(raw string, err error) error {
+func (ch *Change) Parse(raw string, err error) error {
 	if err != nil {
 		return fmt.Errorf("could not compute the diff: %w", err)
 	}
@@ -136,5 +156,5 @@ func (ch *Change) parse(raw string, err error) error {
 	return nil
 }
 
-// ref is the ref the tools read at: the head commit, or "" for the work tree.
-func (ch *Change) ref() string { return ch.Head }
+// Ref is the ref the tools read at: the head commit, or "" for the work tree.
+func (ch *Change) Ref() string { return ch.Head }
