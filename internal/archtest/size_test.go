@@ -12,7 +12,6 @@ import (
 // (docs/architecture.md, "House style"): past it, split the package.
 const maxPackageLines = 2500
 
-
 // TestPackagesStaySmall fails for each package of the module with more
 // than maxPackageLines lines in its non-test .go files.
 func TestPackagesStaySmall(t *testing.T) {
