@@ -149,7 +149,7 @@ func TestEnvShowsEndpointAndRepository(t *testing.T) {
 		t.Fatalf("exit %d: %s", code, errs)
 	}
 	for _, want := range []string{"https://***@llm.example.com/openai/v1?api-version=2024-10-21&key=***",
-		"OCR_LLM_TOKEN (or OPENAI_API_KEY)", "OCR_LLM_MODEL (or --model)", "not a git repository", "ocr needs " + git.MinVersion} {
+		"OCR_LLM_TOKEN (or OPENAI_API_KEY)", "OCR_LLM_MODEL (or --model, or OPENAI_MODEL)", "not a git repository", "ocr needs " + git.MinVersion} {
 		if !strings.Contains(out, want) {
 			t.Errorf("ocr env lacks %q:\n%s", want, out)
 		}

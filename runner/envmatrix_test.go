@@ -128,3 +128,31 @@ func runRecover(t *testing.T, env testEnv, args ...string) (code int, out, errs,
 
 // pkgReadTools is the embedded tools.json, as a --tools file would hold it.
 func pkgReadTools(t *testing.T) []byte { return pkgRead(t, "tools/tools.json") }
+
+// TestEnvShowsTheLLMTokenAndSources: `ocr env` says whether an LLM token
+// is set (masked) and which variable each LLM setting came from.
+func TestEnvShowsTheLLMTokenAndSources(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		env  testEnv
+		want []string
+	}{
+		{testEnv{"OPENAI_API_KEY": "sk-abcdefgh", "OPENAI_MODEL": "gpt-4.1-mini"}, []string{
+			"llm endpoint: https://api.openai.com/v1 (from OpenAI's default, as OPENAI_API_KEY is set)",
+			"llm token: set (11 characters) (from OPENAI_API_KEY)", "model: gpt-4.1-mini (from OPENAI_MODEL)"}},
+		{testEnv{"OCR_LLM_URL": "https://r.openai.azure.com", "OCR_LLM_TOKEN": "azkey", "OCR_LLM_AZURE_DEPLOYMENT": "gpt4o",
+			"OPENAI_BASE_URL": "https://ignored.example.com/v1", "OCR_MODEL": "o"}, []string{
+			"llm endpoint: https://r.openai.azure.com (from OCR_LLM_URL)",
+			"llm token: set (5 characters) (from OCR_LLM_TOKEN, sent as Azure's api-key)", "model: o (from --model/OCR_MODEL)"}},
+		{testEnv{"OCR_LLM_URL": "https://llm.example.com/v1"}, []string{"llm token: not set (OCR_LLM_TOKEN or OPENAI_API_KEY)"}},
+	} {
+		code, out, errs := tc.env.run(t, "env", "--repo", t.TempDir())
+		if code != reporters.ExitOK {
+			t.Fatalf("exit %d: %s", code, errs)
+		}
+		pkgWantLines(t, out, tc.want...)
+		if strings.Contains(out, "sk-abcdefgh") || strings.Contains(out, "azkey") {
+			t.Errorf("ocr env printed a token:\n%s", out)
+		}
+	}
+}
