@@ -25,25 +25,27 @@ func hintedFetch(t *testing.T, err error) []string {
 }
 
 // TestFetchHintIsAcceptedByGit: for a missing origin/release-1.0 the
-// suggested command is `git fetch origin release-1.0` (git refuses
-// `git fetch origin origin/release-1.0`), and running it makes the ref
-// resolve; a remote named other than origin is recognised by `git remote`.
+// suggested command fetches release-1.0 from origin (git refuses
+// `git fetch origin origin/release-1.0`) into origin/release-1.0, and
+// running it makes the ref resolve, in a single-branch clone too (whose
+// refspec covers only its branch, as in CI); a remote named other than
+// origin is recognised by `git remote`.
 func TestFetchHintIsAcceptedByGit(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
 	origin := initRepo(t)
 	commitFiles(t, origin, "one", map[string]string{"a.txt": "1"})
 	clone := filepath.Join(t.TempDir(), "clone")
-	gitT(t, origin, "clone", "-q", "file://"+origin, clone)
+	gitT(t, origin, "clone", "-q", "--single-branch", "file://"+origin, clone)
 	gitT(t, origin, "checkout", "-q", "-b", "release-1.0")
 	commitFiles(t, origin, "two", map[string]string{"a.txt": "2"})
 	gitT(t, clone, "remote", "add", "upstream", "file://"+origin)
 
 	for _, tc := range []struct{ ref, remote, name string }{
-		{"origin/release-1.0", "origin", "release-1.0"},
-		{"refs/remotes/origin/release-1.0", "origin", "release-1.0"},
-		{"upstream/release-1.0", "upstream", "release-1.0"},
-		{"release-1.0", "origin", "release-1.0"},
+		{"origin/release-1.0", "origin", "release-1.0:refs/remotes/origin/release-1.0"},
+		{"refs/remotes/origin/release-1.0", "origin", "release-1.0:refs/remotes/origin/release-1.0"},
+		{"upstream/release-1.0", "upstream", "release-1.0:refs/remotes/upstream/release-1.0"},
+		{"release-1.0", "origin", "release-1.0:refs/heads/release-1.0"},
 	} {
 		_, err := openT(t, clone).ResolveCommit(ctx, tc.ref)
 		args := hintedFetch(t, err)
@@ -54,11 +56,13 @@ func TestFetchHintIsAcceptedByGit(t *testing.T) {
 			t.Errorf("%s: a full clone is called shallow: %v", tc.ref, err)
 		}
 	}
-	// The hint works: git accepts it and the ref then resolves.
-	_, err := openT(t, clone).ResolveCommit(ctx, "origin/release-1.0")
-	gitT(t, clone, append([]string{"fetch", "-q"}, hintedFetch(t, err)...)...)
-	if _, err := openT(t, clone).ResolveCommit(ctx, "origin/release-1.0"); err != nil {
-		t.Errorf("after the suggested fetch: %v", err)
+	// The hints work: git accepts them and the refs then resolve.
+	for _, ref := range []string{"origin/release-1.0", "upstream/release-1.0", "release-1.0"} {
+		_, err := openT(t, clone).ResolveCommit(ctx, ref)
+		gitT(t, clone, append([]string{"fetch", "-q"}, hintedFetch(t, err)...)...)
+		if _, err := openT(t, clone).ResolveCommit(ctx, ref); err != nil {
+			t.Errorf("%s after the suggested fetch: %v", ref, err)
+		}
 	}
 	// What the old hint said, git refuses.
 	if out, err := exec.CommandContext(ctx, "git", "-C", clone, "fetch", "-q", "origin", "origin/release-1.0").CombinedOutput(); err == nil {
@@ -72,8 +76,8 @@ func TestFetchHintInAShallowClone(t *testing.T) {
 	t.Parallel()
 	clone, _, _, _ := shallowFixture(t, 5)
 	_, err := openT(t, clone).ResolveCommit(context.Background(), "origin/release-1.0")
-	if args := hintedFetch(t, err); strings.Join(args, " ") != "origin release-1.0" {
-		t.Errorf("hint `git fetch %s`, want `git fetch origin release-1.0`", strings.Join(args, " "))
+	if args := hintedFetch(t, err); strings.Join(args, " ") != "origin release-1.0:refs/remotes/origin/release-1.0" {
+		t.Errorf("hint `git fetch %s`, want `git fetch origin release-1.0:refs/remotes/origin/release-1.0`", strings.Join(args, " "))
 	}
 	for _, want := range []string{"shallow clone", "`git fetch --deepen=N origin`", "fetch-depth: 0", "GIT_DEPTH: 0"} {
 		if !strings.Contains(err.Error(), want) {
