@@ -61,9 +61,11 @@ func (b *budget) settle(n int, u review.Usage) {
 }
 
 // usageOf is a provider's usage as ocr accounts it, cached prompt tokens
-// included when the provider reports them.
-func usageOf(u openai.Usage) review.Usage {
-	out := review.Usage{Requests: 1, PromptTokens: u.PromptTokens, CompletionTokens: u.CompletionTokens}
+// included when the provider reports them. Requests counts the HTTP
+// requests sent, retries included (sent, as llm.CountSent counted them);
+// a Chatter that does not count (a test double) is one request per call.
+func usageOf(u openai.Usage, sent int64) review.Usage {
+	out := review.Usage{Requests: max(int(sent), 1), PromptTokens: u.PromptTokens, CompletionTokens: u.CompletionTokens}
 	if u.PromptTokensDetails != nil {
 		out.CachedTokens = u.PromptTokensDetails.CachedTokens
 	}

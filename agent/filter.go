@@ -7,10 +7,12 @@ import (
 	"fmt"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"text/template"
 
 	openai "github.com/sashabaranov/go-openai"
 
+	"github.com/ocr-ci/ocr/internal/llm"
 	"github.com/ocr-ci/ocr/review"
 )
 
@@ -53,8 +55,9 @@ func FilterWithReasons(ctx context.Context, chat Chatter, model, groupDiff strin
 	if err != nil {
 		return comments, nil, review.Usage{}, err
 	}
-	resp, err := chat.Chat(ctx, req)
-	usage := usageOf(resp.Usage)
+	var sent atomic.Int64
+	resp, err := chat.Chat(llm.CountSent(ctx, &sent), req)
+	usage := usageOf(resp.Usage, sent.Load())
 	if err != nil {
 		return comments, nil, usage, fmt.Errorf("reflection filter kept all %d comments: the model call failed: %w", len(comments), err)
 	}

@@ -18,7 +18,7 @@ func TestFilterThroughLLMClient(t *testing.T) {
 	if err != nil || len(kept) != 2 || kept[1].StartLine != 4 {
 		t.Fatalf("Filter = %+v, %v; want comments 1 and 3 after one retried 503", kept, err)
 	}
-	if usage.Requests != 1 || usage.PromptTokens == 0 {
+	if usage.Requests != 2 || usage.PromptTokens == 0 { // the 503 was sent too
 		t.Errorf("usage = %+v", usage)
 	}
 	reqs := s.Requests()

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"sync/atomic"
 
 	"github.com/ocr-ci/ocr/internal/llm"
 	"github.com/ocr-ci/ocr/review"
@@ -198,10 +199,12 @@ func (t *task) send(ctx context.Context, req openai.ChatCompletionRequest, estim
 		req.MaxCompletionTokens = t.a.cfg.MaxCompletionTokens
 	}
 	done := t.run.meter.request()
-	resp, err := t.a.chat.Chat(llm.WithScope(ctx, t.label()), req)
+	var sent atomic.Int64
+	resp, err := t.a.chat.Chat(llm.CountSent(llm.WithScope(ctx, t.label()), &sent), req)
 	done(resp.Usage.PromptTokens, resp.Usage.CompletionTokens)
-	t.run.budget.settle(estimate, usageOf(resp.Usage))
-	t.account(resp.Usage)
+	u := usageOf(resp.Usage, sent.Load())
+	t.run.budget.settle(estimate, u)
+	t.addUsage(u)
 	t.stopIfDefinitive(err)
 	return resp, err
 }

@@ -27,8 +27,8 @@ func TestProviderRetries(t *testing.T) {
 	if len(log.d) != 2 || log.d[0] != 3*time.Second {
 		t.Errorf("sleeps = %v, want Retry-After 3s honoured, then a backoff", log.d)
 	}
-	if out.Usage.Requests != 1 {
-		t.Errorf("usage requests = %d, want 1 (retries are one logical request)", out.Usage.Requests)
+	if out.Usage.Requests != 3 {
+		t.Errorf("usage requests = %d, want 3 (every request sent counts: 429, 500, then the answer)", out.Usage.Requests)
 	}
 }
 

@@ -10,7 +10,6 @@ import (
 	"github.com/ocr-ci/ocr/internal/llm"
 	"github.com/ocr-ci/ocr/review"
 	"github.com/ocr-ci/ocr/tools"
-	openai "github.com/sashabaranov/go-openai"
 )
 
 // task is the review of one group.
@@ -40,11 +39,6 @@ type groupResult struct {
 	// rounds counts the main rounds that ended with task_done.
 	rounds  int
 	dropped int
-}
-
-// account adds one request's provider usage to the group's.
-func (t *task) account(u openai.Usage) {
-	t.addUsage(usageOf(u))
 }
 
 func (t *task) addUsage(u review.Usage) {

@@ -71,7 +71,7 @@ func TestFlagErrorsAreOneLine(t *testing.T) {
 		{[]string{"review", "--formt", "json"}, "ocr: unknown flag --formt; did you mean --format? Run 'ocr review --help'."},
 		{[]string{"review", "-concurency", "2"}, "did you mean --concurrency?"},
 		{[]string{"review", "--format"}, "--format needs a value: sarif, github-annotations, github-summary, codequality, json, text"},
-		{[]string{"review", "--format", "sarf"}, `--format "sarf": want one of sarif,`},
+		{[]string{"review", "--format", "sarf"}, `--format (OCR_FORMAT) "sarf": want one of sarif,`},
 		{[]string{"review", "--concurrency", "0"}, `invalid value "0" for --concurrency: must be at least 1`},
 		{[]string{"review", "--concurrency", "-3"}, "--concurrency: must be at least 1"},
 		{[]string{"review", "--max-comments", "-1"}, "--max-comments: must be at least 1"},
@@ -149,7 +149,7 @@ func TestEnvShowsEndpointAndRepository(t *testing.T) {
 		t.Fatalf("exit %d: %s", code, errs)
 	}
 	for _, want := range []string{"https://***@llm.example.com/openai/v1?api-version=2024-10-21&key=***",
-		"OCR_LLM_TOKEN (or OPENAI_API_KEY)", "OCR_LLM_MODEL (or --model)", "not a git repository", "ocr needs " + git.MinVersion} {
+		"OCR_LLM_TOKEN (or OPENAI_API_KEY)", "OCR_LLM_MODEL (or --model, or OPENAI_MODEL)", "not a git repository", "ocr needs " + git.MinVersion} {
 		if !strings.Contains(out, want) {
 			t.Errorf("ocr env lacks %q:\n%s", want, out)
 		}

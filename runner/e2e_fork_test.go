@@ -29,6 +29,9 @@ func TestE2EGitHubForkPullRequest(t *testing.T) {
 	if !strings.Contains(errs, "pull-requests: write") {
 		t.Errorf("stderr does not name the permission:\n%s", errs)
 	}
+	if strings.Contains(errs, "ocr: ocr:") {
+		t.Errorf("a poster's line has the prefix twice:\n%s", errs)
+	}
 	if n := len(commandLines(out)); n != 3 { // three annotations; the masks go to stderr
 		t.Errorf("%d workflow commands on stdout, want 3:\n%s", n, out)
 	}

@@ -1,6 +1,7 @@
 package runner
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"net/url"
@@ -50,15 +51,15 @@ func (c *Command) env(ctx context.Context, args []string) error {
 		return usagef("%w", err)
 	}
 	applyContext(cfg, cx)
-	llmHost, model, llmErr := c.describeLLM(cfg)
+	llmRows, llmErr := c.describeLLM(cfg)
 	tw := tabwriter.NewWriter(c.Stdout, 0, 4, 2, ' ', 0)
 	rows := [][2]string{
 		{"platform", cx.Platform}, {"event", cx.Event}, {"why", cx.Why},
 		{"mode", cfg.Mode()}, {"range", rangeOf(cfg)}, {"pull request", prOf(cx)},
 		{"config ref", cfg.ConfigRef}, {"reports", strings.Join(reportsOf(cfg), ", ")},
-		{"llm endpoint", llmHost}, {"model", model},
-		{"github token", mask(e.GitHub.Token)}, {"gitlab token", mask(e.GitLab.Token)},
 	}
+	rows = append(rows, llmRows...)
+	rows = append(rows, [][2]string{{"github token", mask(e.GitHub.Token)}, {"gitlab token", mask(e.GitLab.Token)}}...)
 	if llmErr != nil {
 		rows = append(rows, [2]string{"llm problem", llmErr.Error()})
 	}
@@ -146,16 +147,30 @@ func (c *Command) describeRepo(ctx context.Context, cfg *config.Config) [][2]str
 	return append(rows, [2]string{"repository", repo.Dir()})
 }
 
-// describeLLM says which endpoint and model a review would use.
-func (c *Command) describeLLM(cfg *config.Config) (host, model string, err error) {
+// describeLLM says which endpoint, token and model a review would use,
+// each with the variable it came from; the token masked.
+func (c *Command) describeLLM(cfg *config.Config) ([][2]string, error) {
 	lc, err := c.loadLLM(cfg)
 	if err != nil {
-		return "", "", err
+		return [][2]string{{"llm endpoint", ""}, {"llm token", ""}, {"model", ""}}, err
 	}
+	host := ""
 	if lc.BaseURL() != "" {
 		host = endpointOf(lc.BaseURL())
 	}
-	return host, lc.ModelName(), lc.Validate()
+	return [][2]string{
+		{"llm endpoint", from(host, lc.URLSource())},
+		{"llm token", cmp.Or(from(mask(lc.APIToken()), lc.TokenSource()), "not set (OCR_LLM_TOKEN or OPENAI_API_KEY)")},
+		{"model", from(lc.ModelName(), lc.ModelSource())},
+	}, lc.Validate()
+}
+
+// from appends where a shown setting came from.
+func from(val, source string) string {
+	if val == "" || source == "" {
+		return val
+	}
+	return val + " (from " + source + ")"
 }
 
 // reportsOf lists the reports a review will write: --format/--output as one

@@ -267,7 +267,8 @@ func TestActionEnvironmentDetectsThePullRequest(t *testing.T) {
 	out := pkgEnvCommand(t)
 	pkgWantLines(t, out, "platform:      github", "pull request:  #7", "mode:          range",
 		"reports:       github-review, github-annotations, github-summary, sarif=ocr.sarif",
-		"llm endpoint:  https://api.openai.com/v1", "model:         m", "github token:  set (10 characters)")
+		"llm endpoint:  https://api.openai.com/v1 (from OCR_LLM_URL)", "model:         m (from OCR_LLM_MODEL)",
+		"llm token:     not set (OCR_LLM_TOKEN or OPENAI_API_KEY)", "github token:  set (10 characters)")
 	if strings.Contains(out, "ghs_secret") {
 		t.Error("ocr env printed the token")
 	}
@@ -290,7 +291,7 @@ func TestGitLabTemplateEnvironmentDetectsTheMergeRequest(t *testing.T) {
 	out := pkgEnvCommand(t)
 	pkgWantLines(t, out, "platform:      gitlab", "pull request:  #5", "mode:          range",
 		"reports:       gitlab-discussion, codequality=gl-code-quality-report.json, sarif=ocr.sarif, text",
-		"llm endpoint:  http://localhost:11434/v1", "model:         qwen2.5-coder:14b")
+		"llm endpoint:  http://localhost:11434/v1 (from OCR_LLM_URL)", "model:         qwen2.5-coder:14b (from OCR_LLM_MODEL)")
 	if strings.Contains(out, "glpat-secret") || strings.Contains(out, "llm problem") {
 		t.Errorf("ocr env printed a token or a problem:\n%s", out)
 	}

@@ -96,7 +96,7 @@ func TestReviewUsageErrors(t *testing.T) {
 		{"not a repository", []string{"--repo", notRepo, "--preview"}, reporters.ExitUsage, "not a git repository"},
 		{"unknown ref", []string{"--repo", r.dir, "--commit", "nope", "--preview"}, reporters.ExitUsage, "nope"},
 		{"ref with dash", []string{"--repo", r.dir, "--commit", "--output=/tmp/x", "--preview"}, reporters.ExitUsage, "begins with '-'"},
-		{"to without from", []string{"--repo", r.dir, "--to", "HEAD", "--preview"}, reporters.ExitUsage, "--to needs --from"},
+		{"to without from", []string{"--repo", r.dir, "--to", "HEAD", "--preview"}, reporters.ExitUsage, "--to (OCR_TO) needs --from (OCR_FROM)"},
 		{"range and commit", []string{"--repo", r.dir, "--from", "HEAD", "--to", "HEAD", "--commit", "HEAD", "--preview"}, reporters.ExitUsage, "not both"},
 		{"unknown flag", []string{"--bogus"}, reporters.ExitUsage, "bogus"},
 		{"missing repo dir", []string{"--repo", notRepo + "/missing", "--preview"}, reporters.ExitUsage, "missing"},

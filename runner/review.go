@@ -38,10 +38,12 @@ func (c *Command) openRepo(ctx context.Context, cfg *config.Config) (*git.Repo, 
 	return git.Open(ctx, cfg.Repo, git.Options{MaxProcs: cfg.MaxGitProcs, Logf: c.logf})
 }
 
-// logf prints progress to stderr.
+// logf prints progress to stderr, prefixed "ocr: " once: the posters and
+// the API clients it is lent to write their lines with the prefix already.
 func (c *Command) logf(format string, args ...any) {
+	msg := strings.TrimPrefix(fmt.Sprintf(format, args...), "ocr: ")
 	// Best effort: progress on stderr has no one to report a failed write to.
-	_, _ = fmt.Fprintf(c.Stderr, "ocr: %s\n", safeLines(fmt.Sprintf(format, args...)))
+	_, _ = fmt.Fprintf(c.Stderr, "ocr: %s\n", safeLines(msg))
 }
 
 // prepared is the deterministic part of a review: the repository, the

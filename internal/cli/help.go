@@ -34,10 +34,12 @@ neither the work tree against HEAD (untracked files count as added). In CI
 the range and the reports come from the CI's variables; 'ocr env' shows them.
 Settings are read from the OCR_* variables first, then the flags, which win.`},
 	{name: "scan", synopsis: "ocr scan [--ref REF | --worktree] [flags] [PATH...]", about: `Review whole files without a diff, for scheduled audits: the files under
-each PATH (default: all) at --ref (default HEAD), the work tree with
---worktree, or, outside a repository, the plain directory --repo (its
-.gitignore honoured). Selection, tools, anchoring and reports are review's;
-posting to a pull or merge request is refused. See docs/scan.md.`,
+each PATH at --ref (default HEAD), the work tree with --worktree, or,
+outside a repository, the plain directory --repo (its .gitignore honoured).
+A PATH is a file or directory relative to the repository's top level (or to
+the plain directory); none means everything; flags may come before or after
+the PATHs. Selection, tools, anchoring and reports are review's; posting to
+a pull or merge request is refused. See docs/scan.md.`,
 		flags: ScanFlags},
 	{name: "env", synopsis: "ocr env [flags]", about: `Show what ocr detects here and what 'ocr review' would do: platform, event,
 range, pull request, reports, git, the LLM endpoint and model, and which

@@ -51,3 +51,21 @@ func TestPrintHelpListsOwnFlags(t *testing.T) {
 type failingWriter struct{}
 
 func (failingWriter) Write([]byte) (int, error) { return 0, io.ErrClosedPipe }
+
+// TestScanHelpSaysWhatAPathIs: `ocr scan --help` says what docs/scan.md
+// says of PATHs: relative to the top level, none means everything, flags
+// before or after them.
+func TestScanHelpSaysWhatAPathIs(t *testing.T) {
+	var cfg config.Config
+	sub := Find("scan")
+	var b strings.Builder
+	if err := PrintHelp(&b, sub, FlagSet(sub, &cfg)); err != nil {
+		t.Fatal(err)
+	}
+	help := strings.Join(strings.Fields(b.String()), " ")
+	for _, want := range []string{"relative to the repository's top level", "none means everything", "flags may come before or after the PATHs"} {
+		if !strings.Contains(help, want) {
+			t.Errorf("ocr scan --help lacks %q:\n%s", want, b.String())
+		}
+	}
+}

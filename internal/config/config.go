@@ -170,14 +170,14 @@ func (c *Config) bindAgent(fs *flag.FlagSet) {
 func (c *Config) Validate() error {
 	switch {
 	case c.To != "" && c.From == "":
-		return errorf("--to needs --from: give both ends of the range (or use --commit)")
+		return errorf("--to (OCR_TO) needs --from (OCR_FROM): give both ends of the range (or use --commit)")
 	case c.Commit != "" && c.From != "":
-		return errorf("give either a range (--from/--to) or --commit, not both")
+		return errorf("give either a range (--from/--to, OCR_FROM/OCR_TO) or --commit (OCR_COMMIT), not both")
 	}
 	switch c.Effort {
 	case "", "normal", "high":
 	default:
-		return errorf("--effort %q: want normal or high", c.Effort)
+		return errorf("--effort (OCR_EFFORT) %q: want normal or high", c.Effort)
 	}
 	if err := c.checkFormat(); err != nil {
 		return err
@@ -185,9 +185,11 @@ func (c *Config) Validate() error {
 	if c.From != "" && c.To == "" {
 		c.To = "HEAD"
 	}
-	for _, ref := range []string{c.From, c.To, c.Commit, c.ConfigRef} {
-		if strings.HasPrefix(ref, "-") {
-			return errorf("ref %q begins with '-': refs like that are refused so git cannot take them for options", ref)
+	for _, r := range []struct{ name, ref string }{
+		{"--from (OCR_FROM)", c.From}, {"--to (OCR_TO)", c.To}, {"--commit (OCR_COMMIT)", c.Commit}, {"--config-ref (OCR_CONFIG_REF)", c.ConfigRef},
+	} {
+		if strings.HasPrefix(r.ref, "-") {
+			return errorf("%s: ref %q begins with '-': refs like that are refused so git cannot take them for options", r.name, r.ref)
 		}
 	}
 	if err := c.validateCost(); err != nil {
@@ -216,7 +218,7 @@ func (c *Config) checkFormat() error {
 			return nil
 		}
 	}
-	return errorf("--format %q: want one of %s (the API reports go in --report)", c.Format, strings.Join(FormatKinds(), ", "))
+	return errorf("--format (OCR_FORMAT) %q: want one of %s (the API reports go in --report)", c.Format, strings.Join(FormatKinds(), ", "))
 }
 
 // DefaultTimeout is the whole run's deadline when --timeout and

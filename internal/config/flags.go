@@ -20,17 +20,23 @@ type limit struct {
 	min       int
 	// zero says what 0 means when 0 is accepted.
 	zero string
+	// field is the Config field the setting fills.
+	field func(*Config) *int
 }
 
+// limits lists every limited number setting: one row per flag, and the
+// environment check reads each row's field (a setting missing here would
+// be neither checked nor bound with its limit).
 var limits = []limit{
-	{flag: "max-git-procs", env: "OCR_MAX_GIT_PROCS", min: 1},
-	{flag: "max-file-tokens", env: "OCR_MAX_FILE_TOKENS", min: 1},
-	{flag: "concurrency", env: "OCR_CONCURRENCY", min: 1},
-	{flag: "max-tokens-budget", env: "OCR_MAX_TOKENS_BUDGET", min: 0, zero: "the default cap"},
-	{flag: "max-diff-mb", env: "OCR_MAX_DIFF_MB", min: 0, zero: "the default cap"},
-	{flag: "max-files", env: "OCR_MAX_FILES", min: 0, zero: "the default cap"},
-	{flag: "max-comments", env: "OCR_MAX_COMMENTS", min: 1},
-	{flag: "max-inline", env: "OCR_MAX_INLINE", min: 1},
+	{flag: "max-git-procs", env: "OCR_MAX_GIT_PROCS", min: 1, field: func(c *Config) *int { return &c.MaxGitProcs }},
+	{flag: "max-file-tokens", env: "OCR_MAX_FILE_TOKENS", min: 1, field: func(c *Config) *int { return &c.MaxFileTokens }},
+	{flag: "concurrency", env: "OCR_CONCURRENCY", min: 1, field: func(c *Config) *int { return &c.Concurrency }},
+	{flag: "max-tokens-budget", env: "OCR_MAX_TOKENS_BUDGET", min: 0, zero: "the default cap",
+		field: func(c *Config) *int { return &c.MaxTokensBudget }},
+	{flag: "max-diff-mb", env: "OCR_MAX_DIFF_MB", min: 0, zero: "the default cap", field: func(c *Config) *int { return &c.MaxDiffMB }},
+	{flag: "max-files", env: "OCR_MAX_FILES", min: 0, zero: "the default cap", field: func(c *Config) *int { return &c.MaxFiles }},
+	{flag: "max-comments", env: "OCR_MAX_COMMENTS", min: 1, field: func(c *Config) *int { return &c.MaxComments }},
+	{flag: "max-inline", env: "OCR_MAX_INLINE", min: 1, field: func(c *Config) *int { return &c.MaxInline }},
 }
 
 // checkMin refuses n below the limit, naming the setting as the user gave it.
@@ -105,27 +111,18 @@ func bindInt(fs *flag.FlagSet, p *int, name, usage string) {
 // checkLimits refuses numbers out of range that came from the environment
 // (the flags check their own as they are parsed).
 func (c *Config) checkLimits(lookup Lookup) error {
-	vals := c.numbers()
 	for _, l := range limits {
 		if _, set := lookup(l.env); !set {
 			continue
 		}
-		if err := l.checkMin(*vals[l.flag]); err != nil {
-			return errorf("%s=%d: %s", l.env, *vals[l.flag], err)
+		if n := *l.field(c); l.checkMin(n) != nil {
+			return errorf("%s=%d: %s", l.env, n, l.checkMin(n))
 		}
 	}
 	if _, set := lookup("OCR_TIMEOUT"); set && c.Timeout <= 0 {
 		return errorf("OCR_TIMEOUT=%s: must be longer than 0 (for example 20m)", c.Timeout)
 	}
 	return nil
-}
-
-// numbers maps the limited flags to their fields.
-func (c *Config) numbers() map[string]*int {
-	return map[string]*int{
-		"max-git-procs": &c.MaxGitProcs, "max-file-tokens": &c.MaxFileTokens, "concurrency": &c.Concurrency,
-		"max-tokens-budget": &c.MaxTokensBudget, "max-comments": &c.MaxComments, "max-inline": &c.MaxInline,
-	}
 }
 
 // FormatKinds lists the kinds --format accepts, for its help and errors.

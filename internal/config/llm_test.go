@@ -76,6 +76,8 @@ func TestFallbacksAndValidate(t *testing.T) {
 		{"remote needs token", map[string]string{"OCR_LLM_URL": "https://api.example.com/v1", "OCR_LLM_MODEL": "m"}, "https://api.example.com/v1", []string{"OCR_LLM_TOKEN"}},
 		{"service container needs no token", map[string]string{"OCR_LLM_URL": "http://ollama:11434/v1", "OCR_LLM_MODEL": "m"}, "http://ollama:11434/v1", nil},
 		{"bad scheme", map[string]string{"OCR_LLM_URL": "ftp://a", "OCR_LLM_TOKEN": "t", "OCR_LLM_MODEL": "m"}, "ftp://a", []string{"invalid OCR_LLM_URL"}},
+		{"openai model", map[string]string{"OPENAI_API_KEY": "k", "OPENAI_MODEL": "gpt-4.1-mini"}, "https://api.openai.com/v1", nil},
+		{"openai base url garbage is named", map[string]string{"OPENAI_API_KEY": "k", "OPENAI_BASE_URL": "gw/v1", "OPENAI_MODEL": "m"}, "gw/v1", []string{"invalid OPENAI_BASE_URL"}},
 		{"azure deployment is the model", map[string]string{"OCR_LLM_URL": "https://r.openai.azure.com", "OCR_LLM_TOKEN": "t", "OCR_LLM_AZURE_DEPLOYMENT": "gpt4o"}, "https://r.openai.azure.com", nil},
 	}
 	for _, tt := range tests {
@@ -121,5 +123,31 @@ func TestConfigErrorsHideSecrets(t *testing.T) {
 		if strings.Contains(err.Error(), secret) {
 			t.Errorf("%s: error shows the secret: %v", name, err)
 		}
+	}
+}
+
+// TestOpenAIModel: OPENAI_MODEL, the OpenAI SDKs' variable, names the model
+// when OCR_LLM_MODEL does not; OCR_LLM_MODEL and --model win; each
+// setting says where it came from.
+func TestOpenAIModel(t *testing.T) {
+	c, err := loadLLM(MapLookup(map[string]string{"OPENAI_API_KEY": "k", "OPENAI_MODEL": "gpt-4.1-mini"}))
+	if err != nil || c.Validate() != nil {
+		t.Fatalf("OPENAI_API_KEY + OPENAI_MODEL: %v, %v", err, c.Validate())
+	}
+	if c.ModelName() != "gpt-4.1-mini" || c.ModelSource() != "OPENAI_MODEL" || c.TokenSource() != "OPENAI_API_KEY" ||
+		!strings.Contains(c.URLSource(), "OPENAI_API_KEY") {
+		t.Errorf("model %q from %q, token from %q, URL from %q", c.ModelName(), c.ModelSource(), c.TokenSource(), c.URLSource())
+	}
+	c, _ = loadLLM(MapLookup(map[string]string{"OCR_LLM_MODEL": "ocr", "OPENAI_MODEL": "sdk"}))
+	if c.ModelName() != "ocr" || c.ModelSource() != "OCR_LLM_MODEL" {
+		t.Errorf("OCR_LLM_MODEL must win: %q from %q", c.ModelName(), c.ModelSource())
+	}
+	c.Model, c.ModelFrom = "flag", "--model"
+	if c.ModelName() != "flag" || c.ModelSource() != "--model" {
+		t.Errorf("--model must win: %q from %q", c.ModelName(), c.ModelSource())
+	}
+	c, _ = loadLLM(MapLookup(map[string]string{"OCR_LLM_URL": "https://r.openai.azure.com", "OCR_LLM_TOKEN": "t", "OCR_LLM_AZURE_DEPLOYMENT": "d"}))
+	if c.TokenSource() != "OCR_LLM_TOKEN, sent as Azure's api-key" || c.ModelSource() != "OCR_LLM_AZURE_DEPLOYMENT" {
+		t.Errorf("azure: token from %q, model from %q", c.TokenSource(), c.ModelSource())
 	}
 }

@@ -5,7 +5,9 @@ import (
 	"errors"
 	"fmt"
 	"reflect"
+	"strconv"
 	"strings"
+	"time"
 
 	"github.com/sethvargo/go-envconfig"
 
@@ -60,7 +62,9 @@ func LoadLLM(lookup Lookup) (llm.Config, error) {
 
 // refuseEmpty keeps the documented rule for OCR_* variables: one that is
 // set but empty counts as set, and a number, a boolean or a duration refuses
-// the empty value (go-envconfig would take it as unset).
+// the empty value (go-envconfig would take it as unset). It also refuses a
+// value that does not parse, naming the variable (go-envconfig's own error
+// names the Go field).
 func refuseEmpty(lookup Lookup, c *Config) error {
 	t := reflect.TypeOf(c).Elem()
 	for i := range t.NumField() {
@@ -69,11 +73,43 @@ func refuseEmpty(lookup Lookup, c *Config) error {
 		if key == "" || f.Type.Kind() == reflect.String || f.Type.Kind() == reflect.Slice {
 			continue
 		}
-		if v, ok := lookup(key); ok && v == "" {
+		v, ok := lookup(key)
+		if !ok {
+			continue
+		}
+		if v == "" {
 			return errorf("could not read the OCR_* environment: %s is set but empty: unset it or give a value", key)
+		}
+		if want := parses(f.Type, v); want != "" {
+			return errorf("could not read the OCR_* environment: %s=%q: want %s", key, v, want)
 		}
 	}
 	return nil
+}
+
+// parses says what a value of type t should look like when v is not one
+// ("" when it is).
+func parses(t reflect.Type, v string) string {
+	var err error
+	want := ""
+	switch {
+	case t == reflect.TypeFor[time.Duration]():
+		_, err = time.ParseDuration(v)
+		want = "a Go duration such as 20m or 90s"
+	case t.Kind() == reflect.Bool:
+		_, err = strconv.ParseBool(v)
+		want = "true or false (1 or 0)"
+	case t.Kind() == reflect.Int:
+		_, err = strconv.Atoi(v)
+		want = "a whole number"
+	case t.Kind() == reflect.Float64:
+		_, err = strconv.ParseFloat(v, 64)
+		want = "a number such as 2.5"
+	}
+	if err == nil {
+		return ""
+	}
+	return want
 }
 
 // Keys lists every variable Load reads, for the documentation checks.
@@ -106,6 +142,7 @@ type llmVars struct {
 	AzureAPIVersion string     `env:"OCR_LLM_AZURE_API_VERSION"`
 	OpenAIKey       string     `env:"OPENAI_API_KEY"`
 	OpenAIBaseURL   string     `env:"OPENAI_BASE_URL"`
+	OpenAIModel     string     `env:"OPENAI_MODEL"`
 }
 
 func loadLLM(lookup Lookup) (llm.Config, error) {
@@ -125,7 +162,7 @@ func loadLLM(lookup Lookup) (llm.Config, error) {
 		URL: v.URL, Token: v.Token, Model: v.Model, Timeout: llm.Seconds(v.Timeout),
 		ExtraHeaders: llm.Headers(v.ExtraHeaders), ExtraBody: llm.Body(v.ExtraBody),
 		AzureDeployment: v.AzureDeployment, AzureAPIVersion: v.AzureAPIVersion,
-		OpenAIKey: v.OpenAIKey, OpenAIBaseURL: v.OpenAIBaseURL,
+		OpenAIKey: v.OpenAIKey, OpenAIBaseURL: v.OpenAIBaseURL, OpenAIModel: v.OpenAIModel,
 	}, nil
 }
 

@@ -23,14 +23,9 @@ func (r *Repo) ResolveCommit(ctx context.Context, ref string) (string, error) {
 		return "", fmt.Errorf("HEAD has no commit yet: commit first, or review the work tree (no --commit): %w", ErrUnknownRef)
 	}
 	if !ok {
-		return "", unknownRef(ref)
+		return "", r.unknownRef(ctx, ref)
 	}
 	return sha, nil
-}
-
-// unknownRef wraps ErrUnknownRef with the ref and the usual remedy.
-func unknownRef(ref string) error {
-	return fmt.Errorf("%q is not a commit in this repository (fetch it first, e.g. `git fetch origin %s`; in CI use fetch-depth: 0 or GIT_DEPTH: 0): %w", ref, ref, ErrUnknownRef)
 }
 
 // revParse runs rev-parse --verify; ok is false when the name does not

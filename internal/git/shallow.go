@@ -56,7 +56,7 @@ func (h *history) findMissing(ctx context.Context) error {
 		case err != nil:
 			return err
 		case !ok && !isFullSHA(ref):
-			return unknownRef(ref)
+			return h.repo.unknownRef(ctx, ref)
 		case !ok:
 			h.missing = append(h.missing, ref)
 		}

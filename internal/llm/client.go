@@ -149,6 +149,9 @@ func (c *Client) Chat(ctx context.Context, req openai.ChatCompletionRequest) (op
 	for n := 1; ; n++ {
 		actx, a := withAttempt(ctx)
 		resp, err := c.api.CreateChatCompletion(actx, req)
+		if a.sent {
+			countSent(ctx)
+		}
 		if a.status > 0 {
 			c.answered.Store(true)
 		}
@@ -218,6 +221,21 @@ func (c *Client) logRetry(ctx context.Context, e *Error, n int, d time.Duration)
 	}
 	c.opt.Logf("llm: %sattempt %d/%d failed (%s); retrying in %s (up to %d attempts; further failures like this are not logged)",
 		who, n, c.opt.MaxAttempts, describe(e), d.Round(time.Millisecond), c.opt.MaxAttempts)
+}
+
+type sentKey struct{}
+
+// CountSent returns a context under which Chat adds to n every HTTP
+// request it sends, retries included: a call that met four 503s and then
+// an answer adds 5.
+func CountSent(ctx context.Context, n *atomic.Int64) context.Context {
+	return context.WithValue(ctx, sentKey{}, n)
+}
+
+func countSent(ctx context.Context) {
+	if n, ok := ctx.Value(sentKey{}).(*atomic.Int64); ok {
+		n.Add(1)
+	}
 }
 
 type scopeKey struct{}

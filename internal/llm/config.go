@@ -5,7 +5,6 @@
 package llm
 
 import (
-	"errors"
 	"fmt"
 	"net"
 	"net/url"
@@ -42,23 +41,41 @@ type Config struct {
 	AzureDeployment string
 	// AzureAPIVersion is the api-version query parameter (default DefaultAzureAPIVersion).
 	AzureAPIVersion string
-	// OpenAIKey and OpenAIBaseURL are the fallbacks for Token and URL.
+	// OpenAIKey, OpenAIBaseURL and OpenAIModel are the fallbacks for
+	// Token, URL and Model (the OpenAI SDKs' OPENAI_* variables).
 	OpenAIKey     string
 	OpenAIBaseURL string
+	OpenAIModel   string
+	// ModelFrom names where Model came from when it is not OCR_LLM_MODEL
+	// (the caller's override, such as "--model"); empty means OCR_LLM_MODEL.
+	ModelFrom string
 }
 
 // BaseURL is the resolved endpoint without a trailing /chat/completions.
 func (c Config) BaseURL() string {
-	u := c.URL
-	if u == "" {
-		u = c.OpenAIBaseURL
-	}
-	if u == "" && c.OpenAIKey != "" {
-		u = openAIURL
-	}
+	u, _ := c.url()
 	u = strings.TrimRight(strings.TrimSpace(u), "/")
 	u = strings.TrimSuffix(u, "/chat/completions")
 	return strings.TrimRight(u, "/")
+}
+
+// url is the endpoint as given and the variable it came from.
+func (c Config) url() (string, string) {
+	switch {
+	case c.URL != "":
+		return c.URL, "OCR_LLM_URL"
+	case c.OpenAIBaseURL != "":
+		return c.OpenAIBaseURL, "OPENAI_BASE_URL"
+	case c.OpenAIKey != "":
+		return openAIURL, "OpenAI's default, as OPENAI_API_KEY is set"
+	}
+	return "", ""
+}
+
+// URLSource names the variable the endpoint URL came from ("" when unset).
+func (c Config) URLSource() string {
+	_, src := c.url()
+	return src
 }
 
 // APIToken is OCR_LLM_TOKEN, or OPENAI_API_KEY when that is unset.
@@ -69,12 +86,49 @@ func (c Config) APIToken() string {
 	return c.OpenAIKey
 }
 
-// ModelName is the model to request: Model, or the Azure deployment.
-func (c Config) ModelName() string {
-	if c.Model != "" {
-		return c.Model
+// TokenSource names the variable the API token came from ("" when unset),
+// and how it is sent for Azure.
+func (c Config) TokenSource() string {
+	src := ""
+	switch {
+	case c.Token != "":
+		src = "OCR_LLM_TOKEN"
+	case c.OpenAIKey != "":
+		src = "OPENAI_API_KEY"
+	default:
+		return ""
 	}
-	return c.AzureDeployment
+	if c.AzureDeployment != "" {
+		src += ", sent as Azure's api-key"
+	}
+	return src
+}
+
+// ModelName is the model to request: Model, else OPENAI_MODEL, else the
+// Azure deployment.
+func (c Config) ModelName() string {
+	name, _ := c.model()
+	return name
+}
+
+// ModelSource names where the model came from ("" when unset).
+func (c Config) ModelSource() string {
+	_, src := c.model()
+	return src
+}
+
+func (c Config) model() (string, string) {
+	switch {
+	case c.Model != "" && c.ModelFrom != "":
+		return c.Model, c.ModelFrom
+	case c.Model != "":
+		return c.Model, "OCR_LLM_MODEL"
+	case c.OpenAIModel != "":
+		return c.OpenAIModel, "OPENAI_MODEL"
+	case c.AzureDeployment != "":
+		return c.AzureDeployment, "OCR_LLM_AZURE_DEPLOYMENT"
+	}
+	return "", ""
 }
 
 // Validate reports missing or malformed settings, naming the variables to set.
@@ -88,7 +142,7 @@ func (c Config) Validate() error {
 		missing = append(missing, "OCR_LLM_TOKEN (or OPENAI_API_KEY)")
 	}
 	if c.ModelName() == "" {
-		missing = append(missing, "OCR_LLM_MODEL (or --model)")
+		missing = append(missing, "OCR_LLM_MODEL (or --model, or OPENAI_MODEL)")
 	}
 	if len(missing) > 0 {
 		return fmt.Errorf("no LLM endpoint configured: set %s", strings.Join(missing, ", "))
@@ -96,10 +150,10 @@ func (c Config) Validate() error {
 	u, err := url.Parse(base)
 	if err != nil {
 		// url.Parse's error quotes the URL, which may carry credentials.
-		return errors.New("invalid OCR_LLM_URL: it does not parse as a URL; want an http(s) URL such as https://api.openai.com/v1")
+		return fmt.Errorf("invalid %s: it does not parse as a URL; want an http(s) URL such as https://api.openai.com/v1", c.URLSource())
 	}
 	if (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
-		return fmt.Errorf("invalid OCR_LLM_URL %q: want an http(s) URL such as https://api.openai.com/v1", u.Redacted())
+		return fmt.Errorf("invalid %s %q: want an http(s) URL such as https://api.openai.com/v1", c.URLSource(), u.Redacted())
 	}
 	return nil
 }

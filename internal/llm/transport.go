@@ -29,8 +29,12 @@ func (t *transport) RoundTrip(req *http.Request) (*http.Response, error) {
 			return nil, err
 		}
 	}
+	a, ok := req.Context().Value(attemptKey{}).(*attempt)
+	if ok {
+		a.sent = true
+	}
 	resp, err := t.base.RoundTrip(req)
-	if a, ok := req.Context().Value(attemptKey{}).(*attempt); ok && resp != nil {
+	if ok && resp != nil {
 		a.status = resp.StatusCode
 		a.retryAfter = resp.Header.Get("Retry-After")
 		a.contentType = resp.Header.Get("Content-Type")
@@ -88,6 +92,8 @@ type attempt struct {
 	retryAfter  string
 	contentType string
 	head        []byte
+	// sent is set when the request was handed to the network.
+	sent bool
 }
 
 type attemptKey struct{}

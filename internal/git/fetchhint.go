@@ -1,0 +1,61 @@
+package git
+
+import (
+	"context"
+	"fmt"
+	"strings"
+)
+
+// unknownRef wraps ErrUnknownRef with the ref and a fetch command that git
+// accepts and after which ref resolves: `git fetch origin
+// release-1.0:refs/remotes/origin/release-1.0` for origin/release-1.0 (git
+// refuses `git fetch origin origin/release-1.0`), and, in a shallow clone,
+// how to deepen it.
+func (r *Repo) unknownRef(ctx context.Context, ref string) error {
+	remote, name := r.fetchSource(ctx, ref)
+	fetch := fmt.Sprintf("`git fetch %s %s`", remote, fetchSpec(remote, ref, name))
+	if shallow, err := r.IsShallow(ctx); err == nil && shallow {
+		return fmt.Errorf("%q is not a commit in this shallow clone (fetch it with %s, then deepen the history with "+
+			"`git fetch --deepen=N %s` until base and head meet, or `git fetch --unshallow %s`; in CI set fetch-depth: 0 "+
+			"in actions/checkout (GitHub) or GIT_DEPTH: 0 (GitLab CI)): %w", ref, fetch, remote, remote, ErrUnknownRef)
+	}
+	return fmt.Errorf("%q is not a commit in this repository (fetch it first: %s; in CI use fetch-depth: 0 "+
+		"in actions/checkout (GitHub) or GIT_DEPTH: 0 (GitLab CI)): %w", ref, fetch, ErrUnknownRef)
+}
+
+// fetchSpec is what to fetch so that ref resolves afterwards, even in a
+// single-branch clone (actions/checkout, GitLab) whose configured refspec
+// does not cover it: remote/x is fetched into refs/remotes/remote/x, a
+// branch name into the branch, a commit name as it is.
+func fetchSpec(remote, ref, name string) string {
+	switch {
+	case isFullSHA(ref) || strings.ContainsAny(ref, "~^:@{") || name == "HEAD":
+		return name
+	case name != strings.TrimPrefix(ref, "refs/heads/"):
+		return name + ":refs/remotes/" + remote + "/" + name
+	}
+	return name + ":refs/heads/" + name
+}
+
+// fetchSource splits ref into the remote to fetch from and the name the
+// remote knows it by: origin/x (or refs/remotes/origin/x) is x on origin,
+// for any configured remote; any other ref is fetched as it is from
+// origin, or the only remote.
+func (r *Repo) fetchSource(ctx context.Context, ref string) (remote, name string) {
+	out, err := r.run(ctx, call{args: []string{"remote"}})
+	remotes := strings.Fields(string(out))
+	if err != nil || len(remotes) == 0 {
+		remotes = []string{"origin"}
+	}
+	bare := strings.TrimPrefix(ref, "refs/remotes/")
+	for _, rm := range remotes {
+		if rest, ok := strings.CutPrefix(bare, rm+"/"); ok && rest != "" {
+			return rm, rest
+		}
+	}
+	remote = "origin"
+	if len(remotes) == 1 {
+		remote = remotes[0]
+	}
+	return remote, strings.TrimPrefix(ref, "refs/heads/")
+}

@@ -1,0 +1,87 @@
+package git
+
+import (
+	"context"
+	"errors"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// hintedFetch returns the `git fetch ...` command an unknown-ref error
+// suggests.
+func hintedFetch(t *testing.T, err error) []string {
+	t.Helper()
+	if !errors.Is(err, ErrUnknownRef) {
+		t.Fatalf("error %v, want ErrUnknownRef", err)
+	}
+	_, rest, ok := strings.Cut(err.Error(), "`git fetch ")
+	cmd, _, _ := strings.Cut(rest, "`")
+	if !ok {
+		t.Fatalf("error %q suggests no git fetch", err)
+	}
+	return strings.Fields(cmd)
+}
+
+// TestFetchHintIsAcceptedByGit: for a missing origin/release-1.0 the
+// suggested command fetches release-1.0 from origin (git refuses
+// `git fetch origin origin/release-1.0`) into origin/release-1.0, and
+// running it makes the ref resolve, in a single-branch clone too (whose
+// refspec covers only its branch, as in CI); a remote named other than
+// origin is recognised by `git remote`.
+func TestFetchHintIsAcceptedByGit(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	origin := initRepo(t)
+	commitFiles(t, origin, "one", map[string]string{"a.txt": "1"})
+	clone := filepath.Join(t.TempDir(), "clone")
+	gitT(t, origin, "clone", "-q", "--single-branch", "file://"+origin, clone)
+	gitT(t, origin, "checkout", "-q", "-b", "release-1.0")
+	commitFiles(t, origin, "two", map[string]string{"a.txt": "2"})
+	gitT(t, clone, "remote", "add", "upstream", "file://"+origin)
+
+	for _, tc := range []struct{ ref, remote, name string }{
+		{"origin/release-1.0", "origin", "release-1.0:refs/remotes/origin/release-1.0"},
+		{"refs/remotes/origin/release-1.0", "origin", "release-1.0:refs/remotes/origin/release-1.0"},
+		{"upstream/release-1.0", "upstream", "release-1.0:refs/remotes/upstream/release-1.0"},
+		{"release-1.0", "origin", "release-1.0:refs/heads/release-1.0"},
+	} {
+		_, err := openT(t, clone).ResolveCommit(ctx, tc.ref)
+		args := hintedFetch(t, err)
+		if len(args) != 2 || args[0] != tc.remote || args[1] != tc.name {
+			t.Errorf("%s: hint `git fetch %s`, want `git fetch %s %s`", tc.ref, strings.Join(args, " "), tc.remote, tc.name)
+		}
+		if strings.Contains(err.Error(), "shallow") {
+			t.Errorf("%s: a full clone is called shallow: %v", tc.ref, err)
+		}
+	}
+	// The hints work: git accepts them and the refs then resolve.
+	for _, ref := range []string{"origin/release-1.0", "upstream/release-1.0", "release-1.0"} {
+		_, err := openT(t, clone).ResolveCommit(ctx, ref)
+		gitT(t, clone, append([]string{"fetch", "-q"}, hintedFetch(t, err)...)...)
+		if _, err := openT(t, clone).ResolveCommit(ctx, ref); err != nil {
+			t.Errorf("%s after the suggested fetch: %v", ref, err)
+		}
+	}
+	// What the old hint said, git refuses.
+	if out, err := exec.CommandContext(ctx, "git", "-C", clone, "fetch", "-q", "origin", "origin/release-1.0").CombinedOutput(); err == nil {
+		t.Errorf("git accepted `git fetch origin origin/release-1.0`: %s", out)
+	}
+}
+
+// TestFetchHintInAShallowClone: a missing ref in a shallow clone is named
+// as such, with the deepen command and both CI settings.
+func TestFetchHintInAShallowClone(t *testing.T) {
+	t.Parallel()
+	clone, _, _, _ := shallowFixture(t, 5)
+	_, err := openT(t, clone).ResolveCommit(context.Background(), "origin/release-1.0")
+	if args := hintedFetch(t, err); strings.Join(args, " ") != "origin release-1.0:refs/remotes/origin/release-1.0" {
+		t.Errorf("hint `git fetch %s`, want `git fetch origin release-1.0:refs/remotes/origin/release-1.0`", strings.Join(args, " "))
+	}
+	for _, want := range []string{"shallow clone", "`git fetch --deepen=N origin`", "fetch-depth: 0", "GIT_DEPTH: 0"} {
+		if !strings.Contains(err.Error(), want) {
+			t.Errorf("error %q lacks %q", err, want)
+		}
+	}
+}
