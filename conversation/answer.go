@@ -26,6 +26,9 @@ func (h *Handler) answer(ctx context.Context, ev Event, req Request, pr PullRequ
 	}
 	in := agent.AskInput{System: systemPrompt(h.Settings.Handle, h.Language), Source: m.Source, Diffs: m.Diffs,
 		Label: fmt.Sprintf("comment %d", ev.Comment.ID), MaxRequests: h.Settings.MaxRequests, MaxTokens: h.Settings.MaxTokens}
+	if pr.Fork && h.ForkSettings.MaxRequests > 0 {
+		in.MaxRequests, in.MaxTokens = h.ForkSettings.MaxRequests, h.ForkSettings.MaxTokens
+	}
 	quote := ""
 	if ev.Kind == ThreadReply {
 		in.Prompt = threadPrompt(ctx, m.Source, thread, ours, ev.Comment, req.Question)

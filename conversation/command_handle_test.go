@@ -86,7 +86,7 @@ func TestPauseResumeState(t *testing.T) {
 	if s := state(); !s.Paused {
 		t.Fatalf("an untrusted author or a bot resumed: %+v", s)
 	}
-	if !strings.Contains(state().PausedNote("ocr"), "Paused by @\u200balice") {
+	if !strings.Contains(state().PausedNote("ocr"), "Paused by @alice") {
 		t.Errorf("note %q", state().PausedNote("ocr"))
 	}
 	w.handler().Handle(context.Background(), w.prComment("@ocr resume", "OWNER"))

@@ -29,6 +29,9 @@ type Material struct {
 type Handler struct {
 	Forge    Forge
 	Settings config.Chat
+	// ForkSettings replace Settings' caps on a fork's pull request (its
+	// lower caps); zero caps keep Settings'.
+	ForkSettings config.Chat
 	// Language is the language of answers (default English).
 	Language string
 	// Material loads what an answer needs; fork is the pull request's.

@@ -3,8 +3,6 @@ package conversation
 import (
 	"context"
 	"fmt"
-
-	"github.com/ocr-ci/ocr/reporters/posting"
 )
 
 // State is what the pull request's comments say of ocr's conversation
@@ -86,8 +84,9 @@ func stateOf(ctx context.Context, f Forge, notes []Note, g gate, handle string) 
 	return s, nil
 }
 
-// PausedNote is the line the sticky summary shows while ocr is paused.
+// PausedNote is the line the sticky summary shows while ocr is paused;
+// the summary escapes it (the login cannot mention anyone there).
 func (s State) PausedNote(handle string) string {
-	return fmt.Sprintf("Paused by %s: no inline comments are posted; the findings are in the SARIF report and the annotations. "+
-		"`/%s resume` to resume.", posting.SafeInline("@"+s.By), handle)
+	return fmt.Sprintf("Paused by @%s: no inline comments are posted; the findings are in the SARIF report and the annotations. "+
+		"`/%s resume` to resume.", s.By, handle)
 }
