@@ -3,6 +3,9 @@ package conversation
 import (
 	"context"
 	"fmt"
+	"slices"
+
+	"github.com/ocr-ci/ocr/internal/config"
 )
 
 // State is what the pull request's comments say of ocr's conversation
@@ -26,9 +29,11 @@ func ReadState(ctx context.Context, f Forge, trust []string, handle string) (Sta
 	if err != nil {
 		return State{}, err
 	}
-	pr, err := f.PullRequest(ctx)
-	if err != nil {
-		return State{}, err
+	var pr PullRequest
+	if slices.Contains(trust, config.ChatTrustAuthor) { // only then does the author matter
+		if pr, err = f.PullRequest(ctx); err != nil {
+			return State{}, err
+		}
 	}
 	return stateOf(ctx, f, notes, gate{trust: trust, prAuthor: pr.Author}, handle)
 }
