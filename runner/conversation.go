@@ -36,9 +36,14 @@ func (c *Command) converse(ctx context.Context, cfg *config.Config) (code int, d
 	if err != nil {
 		return c.fail(usagef("%w", err)), true
 	}
-	if err := github.Mask(c.Stderr, env.GitHub.Token); err != nil {
+	if _, why := conversation.Triage(ev, cfg.ChatSettings(false)); why != "" {
+		c.logf("nothing to do: %s", why) // the one line such a comment costs
+		return 0, true
+	}
+	if err := github.Mask(c.Stderr, chatSecrets(c.lookup, env)...); err != nil {
 		return c.fail(err), true
 	}
+	c.logf("%s by %s on pull request #%d", env.GitHub.EventName, ev.Comment.Author.Login, ev.PR)
 	ctx, cancel := context.WithTimeout(ctx, cfg.Timeout)
 	defer cancel()
 	h, closeRepo, err := c.chatHandler(cfg, env, ev.PR)
@@ -162,4 +167,17 @@ func (c *Command) githubPoster(j *job, ch *Change) (*github.Review, bool) {
 		}
 	}
 	return nil, false
+}
+
+// chatSecrets are the values to mask before anything is printed: the
+// GitHub token and the LLM's (see job.secrets), read before the job is.
+func chatSecrets(lookup config.Lookup, env ci.Env) []string {
+	out := []string{env.GitHub.Token}
+	if l, err := config.LoadLLM(lookup); err == nil {
+		out = append(out, l.APIToken())
+		for _, v := range l.ExtraHeaders {
+			out = append(out, v)
+		}
+	}
+	return out
 }
