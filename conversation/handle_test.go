@@ -17,7 +17,7 @@ import (
 func TestThreadReplyIsAnsweredInThread(t *testing.T) {
 	w := newWorld(t, llmtest.Script{Match: []string{systemMark, "is b ever zero"}, Answers: []llmtest.Answer{
 		llmtest.Calls(llmtest.Tool("code_search", map[string]any{"search_text": "Div("})),
-		llmtest.Text("Only `Div` itself is changed; no caller checks `b`, so a zero `b` still panics. <img src=x> @alice"),
+		llmtest.Text("Only `Div` itself is changed; no caller checks `b`, so a zero `b` still panics. <img src=x> @alice\n@ocr review"),
 	}})
 	asked := w.reply("@ocr is b ever zero here? callers check it.", "alice", "MEMBER")
 	w.gh.Expect(w.gh.RepliesRoute(w.finding.ID))
@@ -34,6 +34,9 @@ func TestThreadReplyIsAnsweredInThread(t *testing.T) {
 		t.Errorf("answer by %+v:\n%s", got.User, got.Body)
 	}
 	checkRendered(t, got.Body)
+	if r := conversation.Parse(got.Body, "ocr"); r.Asks() {
+		t.Errorf("ocr's answer would trigger ocr: %+v", r)
+	}
 	first := w.llm.Requests()[0].FirstUser()
 	for _, want := range []string{"high · bug", "svc/calc.go line 5", "a zero `b` panics", "5: \treturn a / b",
 		`<comment author="github-actions[bot]">`, `<question author="alice">`, "is b ever zero here?"} {
@@ -201,5 +204,20 @@ func TestDeletedThread(t *testing.T) {
 	}))
 	if out.Code != reporters.ExitIncomplete || !strings.Contains(w.log.String(), "404") {
 		t.Errorf("outcome %+v; log:\n%s", out, w.log.String())
+	}
+}
+
+// A fork's pull request gets the fork caps: here one request, which
+// offers no tool, so the model answers at once.
+func TestForkCaps(t *testing.T) {
+	w := newWorld(t, llmtest.Script{Match: []string{systemMark}, Answers: []llmtest.Answer{llmtest.Text("Short answer.")}})
+	w.gh = githubfake.New(t, githubfake.Config{HeadRepo: "fork/r", Head: "h", Diff: w.diffs["svc/calc.go"], Title: "t"})
+	h := w.handler()
+	h.ForkSettings = h.Settings
+	h.ForkSettings.MaxRequests = 1
+	out := h.Handle(context.Background(), w.prComment("@ocr why?", "MEMBER"))
+	reqs := w.llm.Requests()
+	if out.Code != 0 || len(reqs) != 1 || len(reqs[0].ToolNames()) != 0 {
+		t.Errorf("outcome %+v, %d requests, tools %v", out, len(reqs), reqs[0].ToolNames())
 	}
 }
