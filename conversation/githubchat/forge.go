@@ -74,7 +74,7 @@ func (f *Forge) Own(ctx context.Context, a conversation.Author) (bool, error) {
 	return f.o.Identity.Ours(ctx, a.Login, a.ID, typ)
 }
 
-// Trusted: the author's association is one of trust, or trust holds
+// Trusted reports whether a's association is one of trust, or trust holds
 // "author" and a wrote the pull request. No API call: GitHub sends
 // author_association with every comment.
 func (f *Forge) Trusted(_ context.Context, a conversation.Author, trust []string, prAuthor string) (bool, error) {
@@ -119,7 +119,7 @@ func (f *Forge) Notes(ctx context.Context) ([]conversation.Note, error) {
 	if err != nil {
 		return nil, err
 	}
-	all := append(issue, review...)
+	all := slices.Concat(issue, review)
 	slices.SortStableFunc(all, func(a, b dated) int { return a.at.Compare(b.at) })
 	f.notes = make([]conversation.Note, len(all))
 	for i, d := range all {
