@@ -25,6 +25,7 @@ func TestThreadReplyIsAnsweredInThread(t *testing.T) {
 	if out.Code != reporters.ExitOK || out.Review || out.Usage.Requests != 2 {
 		t.Fatalf("outcome %+v; log:\n%s", out, w.log.String())
 	}
+	t.Logf("log:\n%s", w.log.String())
 	replies := w.gh.Replies(w.finding.ID)
 	if len(replies) != 2 {
 		t.Fatalf("%d replies in the thread, want the question and ocr's answer", len(replies))
@@ -61,6 +62,7 @@ func TestPRQuestionIsAnsweredQuoted(t *testing.T) {
 	if out.Code != 0 || out.Usage.Requests != 1 {
 		t.Fatalf("outcome %+v; log:\n%s", out, w.log.String())
 	}
+	t.Logf("log:\n%s", w.log.String())
 	cs := w.gh.IssueComments()
 	if len(cs) != 2 {
 		t.Fatalf("%d comments, want the question and the answer", len(cs))
