@@ -57,6 +57,7 @@ func (c *Command) fullReview(ctx context.Context, j *job) int {
 		rv.Comments, rv.Dropped = capComments(j.cfg, review.Dedupe(append(carried, rv.Comments...)))
 	}
 	// The reports are written even when the deadline has passed.
+	c.suppress(context.WithoutCancel(ctx), j, ch, rv, set)
 	return c.publish(context.WithoutCancel(ctx), j, ch, rv)
 }
 

@@ -20,6 +20,9 @@ func (c *Command) review(ctx context.Context, args []string) int {
 	if err != nil {
 		return c.fail(err)
 	}
+	if code, done := c.converse(ctx, cfg); done {
+		return code
+	}
 	j, err := c.newJob(ctx, cfg)
 	if err != nil {
 		return c.fail(err)

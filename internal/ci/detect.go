@@ -151,6 +151,12 @@ func detectGitHub(g GitHubEnv) (Context, error) {
 		if ev.PullRequest != nil {
 			ctx.fromPR(*ev.PullRequest, g.EventName)
 		}
+	case "pull_request_review_comment":
+		// A comment in a review thread (the conversation): "/ocr review"
+		// there reviews the pull request the payload names.
+		if ev.PullRequest != nil {
+			ctx.fromPR(*ev.PullRequest, g.EventName)
+		}
 	case "issue_comment":
 		if ev.Issue != nil && len(ev.Issue.PullRequest) > 0 {
 			ctx.PR, ctx.NeedPR = ev.Issue.Number, true

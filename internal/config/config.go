@@ -108,6 +108,23 @@ type Config struct {
 	// count as ocr's own. Empty means github-actions[bot], GITHUB_TOKEN's.
 	GitHubLogin string `env:"OCR_GITHUB_LOGIN"`
 
+	// The conversation settings (comment events; see chat.go and
+	// docs/conversation.md).
+	// ChatHandle is the name people mention: "@ocr" (default "ocr").
+	ChatHandle string `env:"OCR_HANDLE"`
+	// ChatReplies is "mention" (default: a reply in ocr's thread is
+	// answered when it mentions the handle) or "all" (every trusted reply).
+	ChatReplies string `env:"OCR_CHAT_REPLIES"`
+	// ChatTrust lists who may ask: GitHub author associations (default
+	// OWNER, MEMBER, COLLABORATOR), and "author" for the pull request's author.
+	ChatTrust []string `env:"OCR_CHAT_TRUST"`
+	// ChatUntrusted is "reply" (default: a short fixed reply) or "silent".
+	ChatUntrusted string `env:"OCR_CHAT_UNTRUSTED"`
+	// ChatMaxRequests and ChatMaxTokens cap one answer (default 8 requests,
+	// 100,000 tokens; a fork's pull request 4 and 50,000).
+	ChatMaxRequests int `env:"OCR_CHAT_MAX_REQUESTS"`
+	ChatMaxTokens   int `env:"OCR_CHAT_MAX_TOKENS"`
+
 	// FromIsGuess is set when From was guessed by CI detection (the default
 	// branch of a new branch's push) and may be missing from the clone.
 	FromIsGuess bool
@@ -193,6 +210,9 @@ func (c *Config) Validate() error {
 		}
 	}
 	if err := c.validateCost(); err != nil {
+		return err
+	}
+	if err := c.validateChat(); err != nil {
 		return err
 	}
 	c.Defaults()

@@ -19,6 +19,9 @@ type File struct {
 	Exclude []string `json:"exclude"`
 	// Rules are tried in order; the first whose Path matches wins.
 	Rules []UserRule `json:"rules"`
+	// Ignore lists findings never to report (see ignore.go); an ocr
+	// extension, as "/ocr ignore" shows it.
+	Ignore []Ignored `json:"ignore,omitempty"`
 }
 
 // UserRule maps a glob to review instructions.
@@ -63,6 +66,9 @@ func (f *File) validate() error {
 			return fmt.Errorf("exclude[%d]: %w", i, err)
 		}
 	}
+	if err := checkIgnore(f.Ignore); err != nil {
+		return err
+	}
 	for i, r := range f.Rules {
 		if err := checkGlob(r.Path); err != nil {
 			return fmt.Errorf("rules[%d].path: %w", i, err)
@@ -104,7 +110,7 @@ func describeJSONError(data []byte, err error) string {
 		return "truncated JSON"
 	}
 	if f, ok := strings.CutPrefix(err.Error(), "json: unknown field "); ok {
-		return "unknown field " + f + " (known: include, exclude, rules[].path, rules[].rule, rules[].merge_system_rule)"
+		return "unknown field " + f + " (known: include, exclude, rules[].path, rules[].rule, rules[].merge_system_rule, ignore[].fingerprint, ignore[].path, ignore[].reason)"
 	}
 	return err.Error()
 }

@@ -66,6 +66,13 @@ type Review struct {
 	// Incremental is set when the review covers only the commits since the
 	// last reviewed head: earlier findings missing from it are not resolved.
 	Incremental bool
+	// Paused, when set, is the note of a pause (package conversation):
+	// nothing is posted inline and no thread is resolved; the sticky
+	// summary shows the note.
+	Paused string
+	// Ignored are the fingerprints ignored on this pull request: never
+	// posted (see githubreview_chat.go).
+	Ignored map[string]bool
 	// Logf receives notices; nil discards them.
 	Logf func(format string, args ...any)
 	// Sleep waits between rate-limited retries; nil uses a real timer.
@@ -151,6 +158,9 @@ func (g *Review) fallback(ctx context.Context, r *review.Review, why string) err
 func (run *ghRun) report(ctx context.Context, r *review.Review) error {
 	if err := run.load(ctx); err != nil {
 		return err
+	}
+	if r = run.withoutIgnored(r); run.g.Paused != "" {
+		return run.reportPaused(ctx, r)
 	}
 	ps := posting.Plan(r.Comments, run.changes, posting.NewPlanOptions(run.g.MaxInline, run.g.MaxFileComments, run.ex.current))
 	ps, postErr := run.post(ctx, ps)

@@ -27,6 +27,9 @@ type Comment struct {
 	HTMLURL     string `json:"html_url"`
 	ReviewID    int64  `json:"pull_request_review_id,omitempty"`
 	User        User   `json:"user"`
+	// AuthorAssociation is the author's relation to the repository
+	// (OWNER, MEMBER, COLLABORATOR, NONE...); "" is sent as NONE.
+	AuthorAssociation string `json:"author_association"`
 }
 
 // IssueComment is a comment on the pull request's conversation.
@@ -34,6 +37,8 @@ type IssueComment struct {
 	ID   int64  `json:"id"`
 	Body string `json:"body"`
 	User User   `json:"user"`
+	// AuthorAssociation is as on Comment.
+	AuthorAssociation string `json:"author_association"`
 }
 
 // Draft is one comment of a review request.

@@ -43,6 +43,9 @@ type Config struct {
 	// "" makes it GITHUB_TOKEN (an installation token): comments are posted
 	// as github-actions[bot] (type Bot) and GET /user answers 403.
 	PATUser string
+	// Title, Body and Author are the pull request's (GET answers them).
+	Title, Body string
+	Author      User
 }
 
 // Server is the fake. Configure it before the first request or through its
@@ -76,6 +79,7 @@ type Server struct {
 	reviews           [][]byte       // request bodies of COMMENT reviews
 	resolved          map[int64]bool // review threads by root comment ID
 	gqlFailOnce       []string       // type, message
+	deleted           map[int64]bool // review comments deleted (replies answer 404)
 }
 
 // New starts the fake; it is closed, and unused expected routes reported,
@@ -228,6 +232,7 @@ func (s *Server) route(w http.ResponseWriter, r *http.Request, key string) {
 		s.createIssueComment(w, r)
 	case r.Method == http.MethodPatch && s.reIssueComment.MatchString(p):
 		s.editIssueComment(w, r)
+	case s.routeConversation(w, r):
 	default:
 		s.t.Errorf("githubfake: unexpected request %s", key)
 		fakes.WriteJSON(w, 404, map[string]string{"message": "Not Found", "documentation_url": "https://docs.github.com/rest"})
@@ -284,7 +289,7 @@ func (s *Server) id() int64 { s.nextID++; return s.nextID }
 // https://docs.github.com/rest/pulls/pulls#get-a-pull-request
 func (s *Server) getPR(w http.ResponseWriter) {
 	full := s.cfg.Owner + "/" + s.cfg.Repo
-	fakes.WriteJSON(w, 200, map[string]any{"number": s.cfg.PR, "state": "open",
+	fakes.WriteJSON(w, 200, map[string]any{"number": s.cfg.PR, "state": "open", "title": s.cfg.Title, "body": s.cfg.Body, "user": s.cfg.Author,
 		"base": map[string]any{"sha": s.cfg.Base, "repo": map[string]any{"full_name": full}},
 		"head": map[string]any{"sha": s.cfg.Head, "repo": map[string]any{"full_name": s.cfg.HeadRepo}}})
 }

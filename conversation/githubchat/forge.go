@@ -1,0 +1,219 @@
+package githubchat
+
+import (
+	"cmp"
+	"context"
+	"errors"
+	"fmt"
+	"net/http"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/google/go-github/v62/github"
+
+	"github.com/ocr-ci/ocr/conversation"
+	"github.com/ocr-ci/ocr/internal/githubapi"
+)
+
+// Identity tells ocr's own comments: reporters/github.Review.Ours, so the
+// conversation and the review poster learn who ocr is the same way, once.
+type Identity interface {
+	Ours(ctx context.Context, login string, id int64, typ string) (bool, error)
+}
+
+// Options configure a Forge.
+type Options struct {
+	Token, BaseURL, GraphQLURL string
+	// HTTPClient sends the requests (tests: the fake's); nil: a default one.
+	HTTPClient  *http.Client
+	Owner, Repo string
+	PR          int
+	Identity    Identity
+	Sleep       func(ctx context.Context, d time.Duration) error
+	Logf        func(format string, args ...any)
+}
+
+// Forge is conversation.Forge on one GitHub pull request. It reads the
+// pull request and its comments once per run.
+type Forge struct {
+	o   Options
+	c   *github.Client
+	gql *githubapi.GraphQL
+
+	notes []conversation.Note
+	read  bool
+	pr    *conversation.PullRequest
+}
+
+var _ conversation.Forge = (*Forge)(nil)
+
+// New builds the clients; nothing is sent.
+func New(o Options) (*Forge, error) {
+	opts := []githubapi.Option{githubapi.WithHTTPClient(o.HTTPClient), githubapi.WithSleep(o.Sleep), githubapi.WithLogf(o.Logf)}
+	c, err := githubapi.New(o.Token, o.BaseURL, append(opts, githubapi.WithWriteGap())...)
+	if err != nil {
+		return nil, err
+	}
+	gql, err := githubapi.NewGraphQL(o.Token, o.GraphQLURL, o.BaseURL, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return &Forge{o: o, c: c, gql: gql}, nil
+}
+
+// Own applies the review poster's rule (see Identity).
+func (f *Forge) Own(ctx context.Context, a conversation.Author) (bool, error) {
+	if f.o.Identity == nil {
+		return false, errors.New("githubchat: no identity rule: ocr could not tell its own comments")
+	}
+	typ := "User"
+	if a.Bot {
+		typ = "Bot"
+	}
+	return f.o.Identity.Ours(ctx, a.Login, a.ID, typ)
+}
+
+// Trusted reports whether a's association is one of trust, or trust holds
+// "author" and a wrote the pull request. No API call: GitHub sends
+// author_association with every comment.
+func (f *Forge) Trusted(_ context.Context, a conversation.Author, trust []string, prAuthor string) (bool, error) {
+	for _, t := range trust {
+		if t == "author" && prAuthor != "" && strings.EqualFold(a.Login, prAuthor) {
+			return true, nil
+		}
+		if a.Association != "" && t == a.Association {
+			return true, nil
+		}
+	}
+	return false, nil
+}
+
+// PullRequest reads the pull request once.
+// https://docs.github.com/rest/pulls/pulls#get-a-pull-request
+func (f *Forge) PullRequest(ctx context.Context) (conversation.PullRequest, error) {
+	if f.pr != nil {
+		return *f.pr, nil
+	}
+	pr, _, err := f.c.PullRequests.Get(ctx, f.o.Owner, f.o.Repo, f.o.PR)
+	if err != nil {
+		return conversation.PullRequest{}, ghError(err, fmt.Sprintf("read pull request #%d", f.o.PR), "pull-requests: read")
+	}
+	head, base := pr.GetHead().GetRepo().GetFullName(), pr.GetBase().GetRepo().GetFullName()
+	f.pr = &conversation.PullRequest{Title: pr.GetTitle(), Body: pr.GetBody(), Author: pr.GetUser().GetLogin(),
+		Fork: head != "" && base != "" && !strings.EqualFold(head, base)}
+	return *f.pr, nil
+}
+
+// Notes lists the pull request's conversation and review comments, all
+// pages, oldest first.
+func (f *Forge) Notes(ctx context.Context) ([]conversation.Note, error) {
+	if f.read {
+		return f.notes, nil
+	}
+	issue, err := f.issueComments(ctx)
+	if err != nil {
+		return nil, err
+	}
+	review, err := f.reviewComments(ctx)
+	if err != nil {
+		return nil, err
+	}
+	all := slices.Concat(issue, review)
+	slices.SortStableFunc(all, func(a, b dated) int { return a.at.Compare(b.at) })
+	f.notes = make([]conversation.Note, len(all))
+	for i, d := range all {
+		f.notes[i] = d.Note
+	}
+	f.read = true
+	return f.notes, nil
+}
+
+// dated is a note and when it was written, to merge the two lists.
+type dated struct {
+	conversation.Note
+	at time.Time
+}
+
+func (f *Forge) issueComments(ctx context.Context) ([]dated, error) {
+	opt := &github.IssueListCommentsOptions{ListOptions: github.ListOptions{PerPage: 100}}
+	var out []dated
+	for {
+		page, resp, err := f.c.Issues.ListComments(ctx, f.o.Owner, f.o.Repo, f.o.PR, opt)
+		if err != nil {
+			return nil, ghError(err, fmt.Sprintf("list the comments of pull request #%d", f.o.PR), "pull-requests: read")
+		}
+		for _, c := range page {
+			out = append(out, dated{conversation.Note{ID: c.GetID(), Body: c.GetBody(),
+				Author: author(c.GetUser(), c.GetAuthorAssociation())}, c.GetCreatedAt().Time})
+		}
+		if resp.NextPage == 0 {
+			return out, nil
+		}
+		opt.Page = resp.NextPage
+	}
+}
+
+func (f *Forge) reviewComments(ctx context.Context) ([]dated, error) {
+	opt := &github.PullRequestListCommentsOptions{ListOptions: github.ListOptions{PerPage: 100}}
+	var out []dated
+	for {
+		page, resp, err := f.c.PullRequests.ListComments(ctx, f.o.Owner, f.o.Repo, f.o.PR, opt)
+		if err != nil {
+			return nil, ghError(err, fmt.Sprintf("list the review comments of pull request #%d", f.o.PR), "pull-requests: read")
+		}
+		for _, c := range page {
+			n := conversation.Note{ID: c.GetID(), Body: c.GetBody(), Author: author(c.GetUser(), c.GetAuthorAssociation()),
+				InThread: true, Root: cmp.Or(c.GetInReplyTo(), c.GetID()), Path: c.GetPath(), Line: c.GetLine(), StartLine: c.GetStartLine()}
+			out = append(out, dated{n, c.GetCreatedAt().Time})
+		}
+		if resp.NextPage == 0 {
+			return out, nil
+		}
+		opt.Page = resp.NextPage
+	}
+}
+
+func author(u *github.User, assoc string) conversation.Author {
+	return conversation.Author{Login: u.GetLogin(), ID: u.GetID(), Bot: strings.EqualFold(u.GetType(), "Bot"),
+		Association: strings.ToUpper(assoc)}
+}
+
+// Reply answers in root's thread.
+// https://docs.github.com/rest/pulls/comments#create-a-reply-for-a-review-comment
+func (f *Forge) Reply(ctx context.Context, root conversation.Note, body string) error {
+	u := fmt.Sprintf("repos/%s/%s/pulls/%d/comments/%d/replies", f.o.Owner, f.o.Repo, f.o.PR, root.ID)
+	req, err := f.c.NewRequest(http.MethodPost, u, map[string]string{"body": body})
+	if err != nil {
+		return err
+	}
+	if _, err := f.c.Do(ctx, req, nil); err != nil {
+		return ghError(err, fmt.Sprintf("reply in the thread of review comment %d", root.ID), "pull-requests: write")
+	}
+	return nil
+}
+
+// Comment posts on the pull request's conversation.
+// https://docs.github.com/rest/issues/comments#create-an-issue-comment
+func (f *Forge) Comment(ctx context.Context, body string) error {
+	_, _, err := f.c.Issues.CreateComment(ctx, f.o.Owner, f.o.Repo, f.o.PR, &github.IssueComment{Body: &body})
+	if err != nil {
+		return ghError(err, fmt.Sprintf("comment on pull request #%d", f.o.PR), "pull-requests: write")
+	}
+	return nil
+}
+
+// ghError says what failed and, for a refusal, which permission the
+// workflow lacks.
+func ghError(err error, what, perm string) error {
+	var er *github.ErrorResponse
+	if errors.As(err, &er) && er.Response != nil {
+		switch er.Response.StatusCode {
+		case http.StatusForbidden:
+			return fmt.Errorf("could not %s: GitHub answered 403 %q (the workflow needs `permissions: %s`): %w", what, er.Message, perm, err)
+		case http.StatusNotFound:
+			return fmt.Errorf("could not %s: GitHub answered 404 (deleted, or the token cannot see it): %w", what, err)
+		}
+	}
+	return fmt.Errorf("could not %s: %w", what, err)
+}

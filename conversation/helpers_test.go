@@ -1,0 +1,176 @@
+package conversation_test
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/ocr-ci/ocr/agent"
+	"github.com/ocr-ci/ocr/conversation"
+	"github.com/ocr-ci/ocr/conversation/githubchat"
+	"github.com/ocr-ci/ocr/internal/config"
+	"github.com/ocr-ci/ocr/internal/fakes/githubfake"
+	"github.com/ocr-ci/ocr/internal/git"
+	"github.com/ocr-ci/ocr/internal/llm"
+	"github.com/ocr-ci/ocr/internal/llm/llmtest"
+	ghreview "github.com/ocr-ci/ocr/reporters/github"
+	"github.com/ocr-ci/ocr/tools"
+)
+
+const (
+	calcBase = "package svc\n\n// Div divides.\nfunc Div(a, b int) int {\n\treturn a\n}\n"
+	calcHead = "package svc\n\n// Div divides.\nfunc Div(a, b int) int {\n\treturn a / b\n}\n"
+	// systemMark starts the answers' system prompt.
+	systemMark = "You answer questions about a pull request as ocr"
+	// findingFP is the fingerprint of ocr's finding in the fixture.
+	findingFP = "3c1f0a9d8e7b6a5c4d3e"
+)
+
+// world is a pull request on the GitHub fake with ocr's finding on it, a
+// real repository at its head, and a scripted model.
+type world struct {
+	t       *testing.T
+	gh      *githubfake.Server
+	llm     *llmtest.Server
+	src     tools.Source
+	diffs   map[string]string
+	finding githubfake.Comment
+	log     strings.Builder
+	chat    config.Chat
+}
+
+func gitRun(t *testing.T, dir string, args ...string) string {
+	t.Helper()
+	cmd := exec.CommandContext(context.Background(), "git", append([]string{"-c", "init.defaultBranch=main", "-c", "commit.gpgsign=false"}, args...)...)
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), "GIT_AUTHOR_NAME=t", "GIT_AUTHOR_EMAIL=t@example.com", "GIT_COMMITTER_NAME=t",
+		"GIT_COMMITTER_EMAIL=t@example.com", "GIT_CONFIG_GLOBAL=/dev/null", "GIT_CONFIG_NOSYSTEM=1")
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		t.Fatalf("git %v: %v\n%s", args, err, out)
+	}
+	return strings.TrimSpace(string(out))
+}
+
+func newWorld(t *testing.T, scripts ...llmtest.Script) *world {
+	t.Helper()
+	dir := t.TempDir()
+	gitRun(t, dir, "init", "-q")
+	write := func(s string) {
+		if err := os.MkdirAll(filepath.Join(dir, "svc"), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, "svc", "calc.go"), []byte(s), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		gitRun(t, dir, "add", "-A")
+		gitRun(t, dir, "commit", "-q", "-m", "c")
+	}
+	write(calcBase)
+	base := gitRun(t, dir, "rev-parse", "HEAD")
+	write(calcHead)
+	head := gitRun(t, dir, "rev-parse", "HEAD")
+	diff := gitRun(t, dir, "diff", base, head) + "\n"
+	repo, err := git.Open(context.Background(), dir, git.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = repo.Close() })
+	w := &world{t: t, src: tools.RefSource(repo, head), diffs: map[string]string{"svc/calc.go": diff}}
+	w.gh = githubfake.New(t, githubfake.Config{Base: base, Head: head, Diff: diff, Title: "Add Div", Body: "Adds Div.",
+		Author: githubfake.User{Login: "pr-author", ID: 777001, Type: "User"}})
+	w.llm = llmtest.New(t, scripts...)
+	line := 5
+	w.finding = w.gh.AddComment(githubfake.Comment{Body: "**High** · bug\n\nDiv divides by `b` without checking it: a zero `b` panics.\n\n<!-- ocr:fp=" + findingFP + " -->",
+		Path: "svc/calc.go", Line: &line, Side: "RIGHT", CommitID: head, User: githubfake.ActionsBot()})
+	w.chat = config.Chat{Handle: "ocr", Trust: config.DefaultChatTrust, MaxRequests: 8, MaxTokens: 100_000}
+	return w
+}
+
+func nosleep(context.Context, time.Duration) error { return nil }
+
+// forge is the GitHub forge on the fake, ocr posting as GITHUB_TOKEN's bot.
+func (w *world) forge() *githubchat.Forge {
+	w.t.Helper()
+	id := &ghreview.Review{BaseURL: w.gh.URL, Token: "tok", HTTPClient: w.gh.Client(), Owner: "o", Repo: "r", PR: 7}
+	f, err := githubchat.New(githubchat.Options{Token: "tok", BaseURL: w.gh.URL, GraphQLURL: w.gh.GraphQLURL(), HTTPClient: w.gh.Client(),
+		Owner: "o", Repo: "r", PR: 7, Identity: id, Sleep: nosleep})
+	if err != nil {
+		w.t.Fatal(err)
+	}
+	return f
+}
+
+// handler answers with the scripted model through the real agent.
+func (w *world) handler() *conversation.Handler {
+	return &conversation.Handler{Forge: w.forge(), Settings: w.chat, Logf: w.logf,
+		Material: func(context.Context, bool) (*conversation.Material, error) {
+			c, err := llm.New(w.llm.Config(), llm.Options{MaxAttempts: 1, Sleep: nosleep})
+			if err != nil {
+				return nil, err
+			}
+			a := agent.New(agent.Config{}, c, tools.Default())
+			return &conversation.Material{Ask: a.Ask, Source: w.src, Diffs: w.diffs, Files: []string{"M svc/calc.go (+1/-1)"}}, nil
+		}}
+}
+
+func (w *world) logf(format string, args ...any) {
+	w.log.WriteString(fmt.Sprintf(format, args...) + "\n")
+}
+
+// event reads testdata/events/name, its comment ids set to id (and, for a
+// reply, in_reply_to_id to root), as GitHub sends them.
+func (w *world) event(name string, id, root int64, edit func(map[string]any)) conversation.Event {
+	w.t.Helper()
+	data, err := os.ReadFile(filepath.Join("testdata", "events", name))
+	if err != nil {
+		w.t.Fatal(err)
+	}
+	var p map[string]any
+	if err := json.Unmarshal(data, &p); err != nil {
+		w.t.Fatal(err)
+	}
+	c := p["comment"].(map[string]any)
+	c["id"] = id
+	if _, ok := c["in_reply_to_id"]; ok {
+		c["in_reply_to_id"] = root
+	}
+	if edit != nil {
+		edit(p)
+	}
+	data, _ = json.Marshal(p)
+	kind := githubchat.EventIssueComment
+	if strings.HasPrefix(name, "review_comment") {
+		kind = githubchat.EventReviewComment
+	}
+	ev, err := githubchat.ParseEvent(kind, data)
+	if err != nil {
+		w.t.Fatal(err)
+	}
+	return ev
+}
+
+// reply posts a human's reply in ocr's thread on the fake, as the event
+// that follows says it was.
+func (w *world) reply(body, login, assoc string) githubfake.Comment {
+	root := w.finding.ID
+	return w.gh.AddComment(githubfake.Comment{Body: body, Path: "svc/calc.go", InReplyTo: &root,
+		User: githubfake.User{Login: login, ID: 583231, Type: "User"}, AuthorAssociation: assoc})
+}
+
+// writes counts the fake's write requests.
+func (w *world) writes() int {
+	n := 0
+	for k, v := range w.gh.Calls() {
+		if !strings.HasPrefix(k, "GET ") && k != githubfake.QueryThreads {
+			n += v
+		}
+	}
+	return n
+}

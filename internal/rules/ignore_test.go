@@ -1,0 +1,37 @@
+package rules
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/ocr-ci/ocr/review"
+)
+
+// The entry "/ocr ignore" prints, pasted into .ocr/rule.json, leaves that
+// finding out of every later review, and only that one.
+func TestIgnoreEntry(t *testing.T) {
+	kept := review.Comment{Location: review.Location{Path: "svc/calc.go"}, Category: "bug", ExistingCode: "return a"}
+	gone := review.Comment{Location: review.Location{Path: "svc/calc.go"}, Category: "bug", ExistingCode: "return a / b"}
+	fp := review.Fingerprint(gone.Path, gone.Category, gone.ExistingCode)
+	set, err := Load(Options{RepoReader: func(string) ([]byte, error) {
+		return []byte(`{"ignore": [{"fingerprint": "` + fp + `", "path": "svc/calc.go", "reason": "callers validate b"}]}`), nil
+	}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, n := set.WithoutIgnored([]review.Comment{kept, gone})
+	if n != 1 || len(out) != 1 || out[0].ExistingCode != "return a" {
+		t.Errorf("WithoutIgnored = %+v, %d", out, n)
+	}
+}
+
+func TestIgnoreEntryRefused(t *testing.T) {
+	_, err := ParseFile("rule.json", []byte(`{"ignore": [{"fingerprint": "../../etc"}]}`))
+	if err == nil || !strings.Contains(err.Error(), "ignore[0].fingerprint") {
+		t.Errorf("err = %v", err)
+	}
+	_, err = ParseFile("rule.json", []byte(`{"ignore": [{"fp": "x"}]}`))
+	if err == nil || !strings.Contains(err.Error(), "ignore[].fingerprint") {
+		t.Errorf("err = %v", err)
+	}
+}

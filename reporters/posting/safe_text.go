@@ -1,0 +1,17 @@
+package posting
+
+import "strings"
+
+// MaxBody is the largest body ocr writes in one comment, with room for
+// its hidden markers under GitHub's 65,536-character limit.
+const MaxBody = maxBody
+
+// SafeText is untrusted text (a model's answer, a person's question)
+// escaped exactly like a finding's text (see postSafe: no raw HTML, no
+// live mention, no image, no quick action, fences closed) and cut to at
+// most n bytes of output.
+func SafeText(s string, n int) string { return postSafeCut(strings.TrimSpace(s), n) }
+
+// SafeInline is SafeText for a slot of one line (a quote line, a
+// sentence): line breaks become spaces.
+func SafeInline(s string) string { return postSafeInline(s) }

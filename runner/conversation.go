@@ -1,0 +1,184 @@
+package runner
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"strings"
+
+	"github.com/ocr-ci/ocr/agent"
+	"github.com/ocr-ci/ocr/conversation"
+	"github.com/ocr-ci/ocr/conversation/githubchat"
+	"github.com/ocr-ci/ocr/internal/change"
+	"github.com/ocr-ci/ocr/internal/ci"
+	"github.com/ocr-ci/ocr/internal/config"
+	"github.com/ocr-ci/ocr/internal/git"
+	"github.com/ocr-ci/ocr/internal/llm"
+	"github.com/ocr-ci/ocr/internal/rules"
+	"github.com/ocr-ci/ocr/reporters/github"
+	"github.com/ocr-ci/ocr/review"
+	"github.com/ocr-ci/ocr/review/reportspec"
+)
+
+// converse handles a GitHub comment event (issue_comment,
+// pull_request_review_comment) with the conversation package. done is
+// false when the run goes on as a review: not a comment event, or
+// "/ocr review" by a trusted author.
+func (c *Command) converse(ctx context.Context, cfg *config.Config) (code int, done bool) {
+	env, err := ci.Load(c.lookup)
+	if err != nil || !env.GitHub.Actions || !githubchat.IsCommentEvent(env.GitHub.EventName) {
+		return 0, false
+	}
+	data, err := os.ReadFile(env.GitHub.EventPath)
+	if err != nil {
+		return c.fail(usagef("could not read the GitHub event payload %s (GITHUB_EVENT_PATH): %w", env.GitHub.EventPath, err)), true
+	}
+	ev, err := githubchat.ParseEvent(env.GitHub.EventName, data)
+	if err != nil {
+		return c.fail(usagef("%w", err)), true
+	}
+	if _, why := conversation.Triage(ev, cfg.ChatSettings(false)); why != "" {
+		c.logf("nothing to do: %s", why) // the one line such a comment costs
+		return 0, true
+	}
+	if err := github.Mask(c.Stderr, chatSecrets(c.lookup, env)...); err != nil {
+		return c.fail(err), true
+	}
+	c.logf("%s by %s on pull request #%d", env.GitHub.EventName, ev.Comment.Author.Login, ev.PR)
+	ctx, cancel := context.WithTimeout(ctx, cfg.Timeout)
+	defer cancel()
+	h, closeRepo, err := c.chatHandler(cfg, env, ev.PR)
+	if err != nil {
+		return c.fail(err), true
+	}
+	defer closeRepo()
+	out := h.Handle(ctx, ev)
+	return out.Code, !out.Review
+}
+
+// chatHandler wires the handler: the GitHub forge (ocr recognised by the
+// review poster's rule) and the material of an answer, loaded on demand.
+func (c *Command) chatHandler(cfg *config.Config, env ci.Env, pr int) (*conversation.Handler, func(), error) {
+	owner, name, _ := strings.Cut(env.GitHub.Repository, "/")
+	g := env.GitHub
+	id := &github.Review{BaseURL: g.APIURL, Token: g.Token, BotLogin: cfg.GitHubLogin, Owner: owner, Repo: name, PR: pr, Logf: c.logf, Sleep: c.sleep}
+	f, err := c.chatForge(env, pr, id)
+	if err != nil {
+		return nil, nil, err
+	}
+	var repo *git.Repo
+	h := &conversation.Handler{Forge: f, Settings: cfg.ChatSettings(false), ForkSettings: cfg.ChatSettings(true),
+		Language: cfg.Language, Logf: c.logf,
+		Material: func(ctx context.Context, _ bool) (*conversation.Material, error) {
+			m, r, err := c.chatMaterial(ctx, cfg)
+			repo = r
+			return m, err
+		}}
+	return h, func() {
+		if repo != nil {
+			closeRepo(repo)
+		}
+	}, nil
+}
+
+// chatMaterial is what an answer reads, as a review would: the pull
+// request's range (configuration from the trusted ref), the repository at
+// its head behind the secrets guard, and the agent.
+func (c *Command) chatMaterial(ctx context.Context, cfg *config.Config) (*conversation.Material, *git.Repo, error) {
+	j, err := c.newJob(ctx, cfg)
+	if err != nil {
+		return nil, nil, err
+	}
+	pr, err := c.prepare(ctx, j.cfg)
+	if err != nil {
+		return nil, nil, err
+	}
+	in, err := c.agentInput(j, pr.repo, pr.change, pr.preview, pr.rules)
+	if err != nil {
+		return nil, pr.repo, err
+	}
+	client, err := llm.New(j.llm, llm.Options{Logf: c.logf})
+	if err != nil {
+		return nil, pr.repo, usagef("%w", err)
+	}
+	a := agent.New(agent.Config{Model: client.Model(), Progress: c.Stderr, Heartbeat: c.heartbeat}, client, j.reg)
+	m := &conversation.Material{Ask: a.Ask, Source: in.Source, Diffs: in.Diffs}
+	for _, f := range pr.change.Files {
+		m.Files = append(m.Files, fmt.Sprintf("%s %s (+%d/-%d)", f.Status, f.Path(), f.Additions, f.Deletions))
+	}
+	return m, pr.repo, nil
+}
+
+// chatForge is the GitHub forge of pull request pr; id recognises ocr's
+// own comments (the review poster, so both learn it once).
+func (c *Command) chatForge(env ci.Env, pr int, id githubchat.Identity) (*githubchat.Forge, error) {
+	g := env.GitHub
+	owner, name, _ := strings.Cut(g.Repository, "/")
+	f, err := githubchat.New(githubchat.Options{Token: g.Token, BaseURL: g.APIURL, GraphQLURL: g.GraphQLURL, Owner: owner, Repo: name,
+		PR: pr, Identity: id, Sleep: c.sleep, Logf: c.logf})
+	if err != nil {
+		return nil, usagef("%w", err)
+	}
+	return f, nil
+}
+
+// suppress applies what people said before the review is posted: the
+// rule files' ignore lists leave findings out of every report; on a GitHub
+// pull request, the fingerprints ignored there are not posted, and while
+// ocr is paused nothing is posted inline (conversation.ReadState). A run
+// started by "/ocr review" posts even while paused: someone asked.
+func (c *Command) suppress(ctx context.Context, j *job, ch *change.Change, rv *review.Review, set *rules.Set) {
+	var n int
+	if rv.Comments, n = set.WithoutIgnored(rv.Comments); n > 0 {
+		c.logf("%d finding(s) left out: ignored by the rule file's ignore list", n)
+	}
+	poster, ok := c.githubPoster(j, ch)
+	if !ok {
+		return
+	}
+	chat := j.cfg.ChatSettings(false)
+	f, err := c.chatForge(j.env, j.ci.PR, poster)
+	var s conversation.State
+	if err == nil {
+		s, err = conversation.ReadState(ctx, f, chat.Trust, chat.Handle)
+	}
+	if err != nil {
+		c.logf("could not read the pull request's pause and ignore commands (%v): posting as if there were none", err)
+		return
+	}
+	poster.Ignored = s.Ignored
+	if len(s.Ignored) > 0 {
+		c.logf("%d finding(s) ignored on this pull request are not posted (they stay in the file reports)", len(s.Ignored))
+	}
+	if s.Paused && !githubchat.IsCommentEvent(j.ci.Event) {
+		poster.Paused = s.PausedNote(chat.Handle)
+		c.logf("paused by %s on this pull request: nothing is posted inline; the summary says so", s.By)
+	}
+}
+
+// githubPoster is the run's GitHub review poster, when it posts.
+func (c *Command) githubPoster(j *job, ch *change.Change) (*github.Review, bool) {
+	if j.ci.Platform != ci.PlatformGitHub || j.ci.PR == 0 {
+		return nil, false
+	}
+	for _, s := range j.specs {
+		if s.Kind == reportspec.KindGitHubReview {
+			r, ok := c.apiReporter(j, ch, s.Kind).(*github.Review)
+			return r, ok && !r.ReadOnly
+		}
+	}
+	return nil, false
+}
+
+// chatSecrets are the values to mask before anything is printed: the
+// GitHub token and the LLM's (see job.secrets), read before the job is.
+func chatSecrets(lookup config.Lookup, env ci.Env) []string {
+	out := []string{env.GitHub.Token}
+	if l, err := config.LoadLLM(lookup); err == nil {
+		out = append(out, l.APIToken())
+		for _, v := range l.ExtraHeaders {
+			out = append(out, v)
+		}
+	}
+	return out
+}
