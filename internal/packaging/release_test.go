@@ -176,9 +176,14 @@ func (r *release) cosignCalls() [][]string {
 // signed by the release workflow at the version's tag; tamper replaces an
 // asset's bytes after the checksums were computed.
 func (r *release) publish(t testing.TB, version string, tamper map[string][]byte) {
+	r.publishBinaries(t, version, func(tg target) []byte { return tg.binary(version) }, tamper)
+}
+
+// publishBinaries is publish with the binary of each target given.
+func (r *release) publishBinaries(t testing.TB, version string, binary func(target) []byte, tamper map[string][]byte) {
 	var sums strings.Builder
 	for _, tg := range targets {
-		data := archive(t, tg.asset(version), tg.exe(), tg.binary(version))
+		data := archive(t, tg.asset(version), tg.exe(), binary(tg))
 		fmt.Fprintf(&sums, "%s  %s\n", sha256Hex(data), tg.asset(version))
 		if bad, ok := tamper[tg.asset(version)]; ok {
 			data = bad
