@@ -194,8 +194,8 @@ verify_signature() {
 	command -v "$cosign" >/dev/null ||
 		die "cosign ('$cosign') is not on PATH, so the signature of ocr $version cannot be checked; nothing was installed. The action installs cosign with sigstore/cosign-installer when the resolve step finds none: install it in an earlier step"
 	if ! out="$("$cosign" verify-blob --bundle "$bundle" --certificate-identity "$identity" --certificate-oidc-issuer "$issuer" "$2" 2>&1)"; then
-		printf '%s\n' "$out" | quote cosign
-		die "refusing ocr $version: the Sigstore signature of checksums.txt does not verify (cosign verify-blob says why, above). It must be signed by $identity (issuer $issuer). Nothing was installed. A network error above: re-run the job. Otherwise the release may have been tampered with: report it at https://github.com/$repo/issues rather than turning verify-signature off"
+		printf '%s\n' "$out" | quote cosign >&2
+		die "refusing ocr $version: the Sigstore signature of checksums.txt does not verify (cosign verify-blob says why, above). It must be signed by $identity (issuer $issuer). Nothing was installed. If cosign's reason is a network error, re-run the job; otherwise the release may have been tampered with: report it at https://github.com/$repo/issues, and do not turn verify-signature off"
 	fi
 	echo "checksums.txt of ocr $version: Sigstore signature verified ($identity)"
 }
