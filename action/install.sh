@@ -207,13 +207,7 @@ verified_archive() {
 	local base=$1 cache=$2 work=$3 want got status
 	want="$(awk -v a="$asset" '$2 == a || $2 == "*" a { print $1 }' "$work/checksums.txt")"
 	[ -n "$want" ] || die "checksums.txt of ocr $version lists no $asset: this platform is not in the release"
-	if [ -f "$cache/$asset" ]; then
-		cp "$cache/$asset" "$work/$asset"
-		got="$(sha256 "$work/$asset")"
-		[ "$got" != "$want" ] || { echo "cached $asset: SHA-256 verified"; return 0; }
-		warn "discarding the cached $asset: its SHA-256 is $got but checksums.txt of ocr $version says $want. The cache was corrupted or tampered with; downloading the release again. If this repeats, delete the cache entry (Actions → Caches) and find out what writes it"
-		rm -f "$cache/$asset" "$work/$asset"
-	fi
+	cached_archive "$cache" "$work" "$want" && return 0
 	status="$(fetch "$base/$asset" "$work/$asset")" || die "cannot download $base/$asset (HTTP ${status:-error})"
 	got="$(sha256 "$work/$asset")"
 	if [ "$got" != "$want" ]; then
@@ -223,6 +217,28 @@ verified_archive() {
 	mkdir -p "$cache"
 	cp "$work/$asset" "$cache/$asset"
 	echo "downloaded $asset: SHA-256 verified"
+}
+
+# cached_archive CACHE WORK WANT copies the cached archive to WORK when it
+# is a regular file with the SHA-256 WANT; anything else at its name is
+# reported and removed (never followed: a symlink could lead the copy back
+# out of the cache), and the caller downloads.
+cached_archive() {
+	local f="$1/$asset" got why
+	if [ -L "$f" ] || { [ -e "$f" ] && [ ! -f "$f" ]; }; then
+		why="it is not a regular file (a symlink or a directory)"
+	elif [ -f "$f" ]; then
+		cp "$f" "$2/$asset"
+		got="$(sha256 "$2/$asset")"
+		[ "$got" != "$3" ] || { echo "cached $asset: SHA-256 verified"; return 0; }
+		why="its SHA-256 is $got but checksums.txt of ocr $version says $3"
+		rm -f "$2/$asset"
+	else
+		return 1
+	fi
+	warn "discarding the cached $asset: $why. The cache was corrupted or tampered with; downloading the release again. If this repeats, delete the cache entry (Actions → Caches) and find out what writes it"
+	rm -rf "$f"
+	return 1
 }
 
 # extract WORK unpacks ocr (ocr.exe) from WORK/ASSET into WORK/bin.

@@ -228,3 +228,36 @@ func mustGet(t *testing.T, rel *release, version, name string) []byte {
 	}
 	return data
 }
+
+// TestInstallNeverFollowsACachedSymlink: a cache entry can hold a symlink
+// at the archive's name. Followed, the copy into the cache writes the
+// release's bytes wherever it leads (BSD cp on macOS; GNU cp refuses a
+// dangling one and fails the step), and reading it hashes any file of the
+// runner. It is discarded, like a tampered archive.
+func TestInstallNeverFollowsACachedSymlink(t *testing.T) {
+	rel := newRelease(t)
+	rel.publish(t, "v1.2.3", nil)
+	tg := targets[0]
+	res := runInstall(t, "resolve", map[string]string{"RUNNER_OS": tg.runnerOS, "RUNNER_ARCH": tg.runnerArch, "SETUP_OCR_REF": "v1.2.3"})
+	outside := filepath.Join(t.TempDir(), "written-through-the-cache")
+	cached := filepath.Join(res.outputs["dir"], tg.asset("v1.2.3"))
+	if err := os.MkdirAll(res.outputs["dir"], 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(outside, cached); err != nil {
+		t.Fatal(err)
+	}
+	s := runInstall(t, "install", installEnv(rel, res, nil))
+	if s.err != nil {
+		t.Fatalf("install: %v\n%s", s.err, s.stderr)
+	}
+	if _, err := os.Lstat(outside); err == nil {
+		t.Errorf("the install wrote %s through the cached symlink", outside)
+	}
+	if fi, err := os.Lstat(cached); err != nil || !fi.Mode().IsRegular() {
+		t.Errorf("the cached archive is %v (%v), want the release's archive as a regular file", fi, err)
+	}
+	if w := "discarding the cached " + tg.asset("v1.2.3") + ": it is not a regular file"; !strings.Contains(s.stdout, w) {
+		t.Errorf("no warning %q:\n%s", w, s.stdout)
+	}
+}
