@@ -122,7 +122,7 @@ var pkgInputRef = regexp.MustCompile(`^\$\{\{ inputs\.([a-z0-9-]+) \}\}$`)
 func TestActionInputsMapToVariablesOCRReads(t *testing.T) {
 	a, vars := pkgLoadAction(t), pkgVars(t)
 	want := []string{"allow-partial", "concurrency", "exclude", "fail-on", "github-token", "language", "llm-model",
-		"llm-token", "llm-url", "max-inline", "max-tokens-budget", "reports", "rule", "sarif-file", "version"}
+		"llm-token", "llm-url", "max-inline", "max-tokens-budget", "reports", "rule", "sarif-file", "verify-signature", "version"}
 	if got := pkgKeys(a.Inputs); !reflect.DeepEqual(got, want) {
 		t.Errorf("inputs = %v, want %v", got, want)
 	}
@@ -142,7 +142,7 @@ func TestActionInputsMapToVariablesOCRReads(t *testing.T) {
 	}
 	for name, in := range a.Inputs {
 		key, ok := mapped[name]
-		if !ok && name != "version" { // version: read by the install step (action/install.sh)
+		if !ok && name != "version" && name != "verify-signature" { // read by the install steps (action/install.sh)
 			t.Errorf("input %s is not passed to ocr", name)
 		}
 		if in.Description == "" || in.Required != (in.Default == nil) {

@@ -6,7 +6,9 @@ import (
 )
 
 // BenchmarkInstall times the action's two install steps (resolve, then
-// download + SHA-256 check + extraction) against the fake release on
+// download + signature check + SHA-256 check + extraction) against the
+// fake release and the fake cosign (a shell script: real cosign
+// verify-blob, which also fetches Sigstore's trust root, is not timed) on
 // loopback, with a real binary when OCR_BENCH_BINARY names one (.ci/extra
 // passes goreleaser's linux/amd64 build), else a small fake. It reports
 // the archive's size; the network time of a real runner is not in it.
@@ -21,11 +23,10 @@ func BenchmarkInstall(b *testing.B) {
 	rel := newRelease(b)
 	tg := targets[0]
 	data := archive(b, tg.asset("v1.2.3"), "ocr", bin)
-	rel.publish(b, "v1.2.3", map[string][]byte{}) // checksums of the fakes
-	rel.mu.Lock()
-	rel.files["/releases/download/v1.2.3/"+tg.asset("v1.2.3")] = data
-	rel.files["/releases/download/v1.2.3/checksums.txt"] = []byte(sha256Hex(data) + "  " + tg.asset("v1.2.3") + "\n")
-	rel.mu.Unlock()
+	sums := []byte(sha256Hex(data) + "  " + tg.asset("v1.2.3") + "\n")
+	rel.put("v1.2.3", tg.asset("v1.2.3"), data)
+	rel.put("v1.2.3", "checksums.txt", sums)
+	rel.sign("v1.2.3", sums, signerPrefix+"v1.2.3", actionsOIDC)
 	b.ResetTimer()
 	for range b.N {
 		_, inst := resolveThenInstall(b, rel, tg, map[string]string{"SETUP_OCR_REF": "v1.2.3"})
