@@ -1,7 +1,6 @@
 package runner
 
 import (
-	"encoding/json"
 	"fmt"
 	"strings"
 	"testing"
@@ -82,10 +81,7 @@ func TestForkCapsApplyInProgramOrder(t *testing.T) {
 			if code != reporters.ExitOK {
 				t.Fatalf("exit %d: %s", code, errs)
 			}
-			var p Preview
-			if err := json.Unmarshal([]byte(out), &p); err != nil {
-				t.Fatalf("preview is not JSON: %v\n%s", err, out)
-			}
+			p := decodePreview(t, out)
 			many := 0
 			for _, f := range p.Files {
 				if f.Reason == review.ReasonTooMany {
