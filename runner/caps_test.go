@@ -99,7 +99,7 @@ func TestFileCapLeavesTheRestUnreviewed(t *testing.T) {
 // TestForkCapsAreLower calls the two in the order a run does: Validate
 // fills the defaults, then the detected context lowers the caps.
 func TestForkCapsAreLower(t *testing.T) {
-	fork := ci.Context{UntrustedHead: "fork pull request (pull_request_target): head from someone/r"}
+	fork := ci.Context{UntrustedHead: "fork pull request under pull_request_target: head from someone/r"}
 	cfg := &config.Config{}
 	cfg.Defaults()
 	applyContext(cfg, fork)

@@ -55,15 +55,15 @@ func forkCapsCases(t *testing.T, base, head string) []forkCapsCase {
 	return []forkCapsCase{
 		{"pull_request from the repository", github("pull_request", prPayload(base, head, "o/r")), nil, 120, defaults},
 		{"pull_request from a fork", github("pull_request", prPayload(base, head, "mallory/r")), nil, 100,
-			lowered + " (fork pull request (pull_request): head from mallory/r)"},
+			lowered + " (fork pull request under pull_request: head from mallory/r)"},
 		{"pull_request_target from a fork", github("pull_request_target", prPayload(base, head, "mallory/r")), nil, 100,
-			lowered + " (fork pull request (pull_request_target): head from mallory/r)"},
+			lowered + " (fork pull request under pull_request_target: head from mallory/r)"},
 		{"workflow_run of a fork's pull request", github("workflow_run", workflowRun), nil, 100,
 			lowered + " (workflow_run of a fork's pull_request: head from mallory/r)"},
 		{"GitLab merge request from the project", gitlab("1"), nil, 120, defaults},
 		{"GitLab merge request from a fork", gitlab("2"), nil, 100, lowered + " (fork merge request: head from project mallory/r)"},
 		{"an explicit --max-files wins", github("pull_request_target", prPayload(base, head, "mallory/r")), []string{"--max-files", "110"}, 110,
-			"110 files, 1,000,000 tokens (fork pull request (pull_request_target): head from mallory/r; the other as set)"},
+			"110 files, 1,000,000 tokens (fork pull request under pull_request_target: head from mallory/r; the other as set)"},
 	}
 }
 

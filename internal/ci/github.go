@@ -176,7 +176,7 @@ func (pr githubPR) untrustedHead(event string) string {
 	if head == "" || strings.EqualFold(head, base) {
 		return ""
 	}
-	return fmt.Sprintf("fork pull request (%s): head from %s", event, head)
+	return fmt.Sprintf("fork pull request under %s: head from %s", event, head)
 }
 
 // fromPush reviews before..after; a new branch (all-zero before) is reviewed
