@@ -23,7 +23,7 @@ func applyContext(cfg *config.Config, cx ci.Context) {
 	if cfg.ConfigRef == "" {
 		cfg.ConfigRef = cx.ConfigRef
 	}
-	if cx.Fork {
+	if cx.UntrustedHead != "" {
 		cfg.ForkCaps()
 	}
 	if len(cfg.Reports) == 0 && cfg.Format == "" {
@@ -63,6 +63,7 @@ func (c *Command) env(ctx context.Context, args []string) error {
 	if llmErr != nil {
 		rows = append(rows, [2]string{"llm problem", llmErr.Error()})
 	}
+	rows = append(rows, [2]string{"caps", capsOf(cfg, cx)})
 	rows = append(rows, c.describeRepo(ctx, cfg)...)
 	for _, r := range rows {
 		if _, err := fmt.Fprintf(tw, "%s:\t%s\n", r[0], orDash(r[1])); err != nil {
@@ -87,7 +88,7 @@ func prOf(cx ci.Context) string {
 		return ""
 	}
 	s := fmt.Sprintf("#%d", cx.PR)
-	if cx.Fork {
+	if cx.ReadOnly {
 		s += " (from a fork: read-only)"
 	}
 	return s

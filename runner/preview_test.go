@@ -117,6 +117,12 @@ func previewJSON(t *testing.T, args ...string) Preview {
 	if code != reporters.ExitOK {
 		t.Fatalf("exit %d: %s", code, errs)
 	}
+	return decodePreview(t, out)
+}
+
+// decodePreview reads the JSON of `ocr review --preview --format json`.
+func decodePreview(t *testing.T, out string) Preview {
+	t.Helper()
 	var p Preview
 	if err := json.Unmarshal([]byte(out), &p); err != nil {
 		t.Fatalf("preview is not JSON: %v\n%s", err, out)

@@ -36,11 +36,11 @@ func TestDetectGitHub(t *testing.T) {
 			Reports: specs("github-review", "github-annotations", "github-summary", "sarif=ocr.sarif")}},
 		{"fork", "pull_request", sprintf(prEvent, "someone/r"), "m000000000000000000000000000000000000000", Context{
 			From: "b000000000000000000000000000000000000000", To: "h000000000000000000000000000000000000000",
-			HeadSHA: "h000000000000000000000000000000000000000", PR: 7, Fork: true, ConfigRef: "b000000000000000000000000000000000000000",
+			HeadSHA: "h000000000000000000000000000000000000000", PR: 7, ReadOnly: true, UntrustedHead: "fork pull request under pull_request: head from someone/r", ConfigRef: "b000000000000000000000000000000000000000",
 			Reports: specs("github-review", "github-annotations", "github-summary", "sarif=ocr.sarif")}},
 		{"pull_request_target from a fork is not read-only", "pull_request_target", sprintf(prEvent, "someone/r"), "b000000000000000000000000000000000000000", Context{
 			From: "b000000000000000000000000000000000000000", To: "h000000000000000000000000000000000000000",
-			HeadSHA: "h000000000000000000000000000000000000000", PR: 7, ConfigRef: "b000000000000000000000000000000000000000",
+			HeadSHA: "h000000000000000000000000000000000000000", PR: 7, UntrustedHead: "fork pull request under pull_request_target: head from someone/r", ConfigRef: "b000000000000000000000000000000000000000",
 			Reports: specs("github-review", "github-annotations", "github-summary", "sarif=ocr.sarif")}},
 		{"push", "push", `{"before":"a1","after":"a2","repository":{"default_branch":"main"}}`, "a2", Context{
 			From: "a1", To: "a2", ConfigRef: "a1",

@@ -35,23 +35,26 @@ type GitHubEnv struct {
 // GitLabEnv is what GitLab CI tells a job through its environment.
 // https://docs.gitlab.com/ci/variables/predefined_variables/
 type GitLabEnv struct {
-	CI              bool   `env:"GITLAB_CI"`
-	PipelineSource  string `env:"CI_PIPELINE_SOURCE"`
-	MRIID           int    `env:"CI_MERGE_REQUEST_IID"`
-	MRProjectID     string `env:"CI_MERGE_REQUEST_PROJECT_ID"`
-	MREventType     string `env:"CI_MERGE_REQUEST_EVENT_TYPE"`
-	DiffBaseSHA     string `env:"CI_MERGE_REQUEST_DIFF_BASE_SHA"`
-	SourceBranchSHA string `env:"CI_MERGE_REQUEST_SOURCE_BRANCH_SHA"`
-	TargetBranch    string `env:"CI_MERGE_REQUEST_TARGET_BRANCH_NAME"`
-	CommitSHA       string `env:"CI_COMMIT_SHA"`
-	BeforeSHA       string `env:"CI_COMMIT_BEFORE_SHA"`
-	DefaultBranch   string `env:"CI_DEFAULT_BRANCH"`
-	ProjectID       string `env:"CI_PROJECT_ID"`
-	ProjectDir      string `env:"CI_PROJECT_DIR"`
-	APIURL          string `env:"CI_API_V4_URL"`
-	ServerURL       string `env:"CI_SERVER_URL"`
-	ProjectURL      string `env:"CI_PROJECT_URL"`
-	CAFile          string `env:"CI_SERVER_TLS_CA_FILE"`
+	CI             bool   `env:"GITLAB_CI"`
+	PipelineSource string `env:"CI_PIPELINE_SOURCE"`
+	MRIID          int    `env:"CI_MERGE_REQUEST_IID"`
+	MRProjectID    string `env:"CI_MERGE_REQUEST_PROJECT_ID"`
+	// SourceProjectID differs from MRProjectID for a fork's merge request.
+	SourceProjectID   string `env:"CI_MERGE_REQUEST_SOURCE_PROJECT_ID"`
+	SourceProjectPath string `env:"CI_MERGE_REQUEST_SOURCE_PROJECT_PATH"`
+	MREventType       string `env:"CI_MERGE_REQUEST_EVENT_TYPE"`
+	DiffBaseSHA       string `env:"CI_MERGE_REQUEST_DIFF_BASE_SHA"`
+	SourceBranchSHA   string `env:"CI_MERGE_REQUEST_SOURCE_BRANCH_SHA"`
+	TargetBranch      string `env:"CI_MERGE_REQUEST_TARGET_BRANCH_NAME"`
+	CommitSHA         string `env:"CI_COMMIT_SHA"`
+	BeforeSHA         string `env:"CI_COMMIT_BEFORE_SHA"`
+	DefaultBranch     string `env:"CI_DEFAULT_BRANCH"`
+	ProjectID         string `env:"CI_PROJECT_ID"`
+	ProjectDir        string `env:"CI_PROJECT_DIR"`
+	APIURL            string `env:"CI_API_V4_URL"`
+	ServerURL         string `env:"CI_SERVER_URL"`
+	ProjectURL        string `env:"CI_PROJECT_URL"`
+	CAFile            string `env:"CI_SERVER_TLS_CA_FILE"`
 	// Token is OCR_GITLAB_TOKEN, else GITLAB_TOKEN; CI_JOB_TOKEN cannot post notes.
 	Token         string `env:"OCR_GITLAB_TOKEN"`
 	TokenFallback string `env:"GITLAB_TOKEN"`

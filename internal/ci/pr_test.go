@@ -34,6 +34,10 @@ func TestResolvePRFromIssueComment(t *testing.T) {
 			want := Context{Platform: PlatformGitHub, Event: "issue_comment", Owner: "o", Name: "r", PR: 9,
 				From: baseSHA, To: headSHA, HeadSHA: headSHA, ConfigRef: baseSHA, Why: cx.Why,
 				Reports: specs("github-review", "github-annotations", "github-summary", "sarif=ocr.sarif")}
+			if headRepo != "o/r" {
+				// Its token writes, but the head is a fork's: the lower caps apply.
+				want.UntrustedHead = "fork pull request under issue_comment: head from someone/r"
+			}
 			if !reflect.DeepEqual(cx, want) {
 				t.Errorf("resolved\n%+v\nwant\n%+v (a comment-triggered run is never read-only, even from a fork)", cx, want)
 			}

@@ -13,10 +13,39 @@ const (
 	ForkMaxTokens    = 1_000_000
 )
 
-// ForkCaps lowers the caps the user did not set, for a fork's pull request.
+// givenCaps are the caps as the environment and the flags gave them,
+// recorded before Defaults fills the unset ones: ForkCaps must tell a cap
+// the user set from a default, and in a run Defaults comes first
+// (Validate, before CI detection).
+type givenCaps struct {
+	recorded      bool
+	files, tokens int
+}
+
+// recordCaps keeps the caps as given, once.
+func (c *Config) recordCaps() {
+	if !c.given.recorded {
+		c.given = givenCaps{recorded: true, files: c.MaxFiles, tokens: c.MaxTokensBudget}
+	}
+}
+
+// ForkCaps lowers the caps the user did not set, for an untrusted head (a
+// fork's pull or merge request), whether Defaults ran before or not.
 func (c *Config) ForkCaps() {
-	setIfZero(&c.MaxFiles, ForkMaxFiles)
-	setIfZero(&c.MaxTokensBudget, ForkMaxTokens)
+	c.recordCaps()
+	if c.given.files == 0 {
+		c.MaxFiles = ForkMaxFiles
+	}
+	if c.given.tokens == 0 {
+		c.MaxTokensBudget = ForkMaxTokens
+	}
+}
+
+// CapsGiven reports whether the user set the file cap and the token
+// budget (flags or OCR_* variables), as opposed to their defaults.
+func (c *Config) CapsGiven() (files, tokens bool) {
+	c.recordCaps()
+	return c.given.files != 0, c.given.tokens != 0
 }
 
 // DiffBudget is the diff budget in bytes of parser cost; 0 means none.

@@ -132,6 +132,9 @@ type Config struct {
 	// once read from their trusted source (see FileSource), by flag name.
 	// A setting missing from it is read from disk.
 	Loaded map[string][]byte
+
+	// given are the caps before Defaults (see ForkCaps).
+	given givenCaps
 }
 
 // Bind registers the review flags on fs with the environment's values as
@@ -249,6 +252,7 @@ const DefaultTimeout = 20 * time.Minute
 
 // Defaults fills the zero values.
 func (c *Config) Defaults() {
+	c.recordCaps()
 	setDefault(&c.MaxGitProcs, 16)
 	setDefault(&c.MaxFileTokens, 60000)
 	setIfZero(&c.MaxDiffMB, DefaultMaxDiffMB)
