@@ -94,7 +94,7 @@ func (j *job) checkPosting() error {
 
 // loadSpecs parses the reports and checks their files can be written.
 func (j *job) loadSpecs() error {
-	specs, err := reportspec.ParseAll(reportsOf(j.cfg)...)
+	specs, err := reportspec.ParseAll(j.cfg.ReportList()...)
 	if err != nil {
 		return usagef("%w", err)
 	}

@@ -12,6 +12,7 @@ import (
 	"github.com/ocr-ci/ocr/internal/change"
 	"github.com/ocr-ci/ocr/internal/ci"
 	"github.com/ocr-ci/ocr/internal/config"
+	"github.com/ocr-ci/ocr/internal/envinfo"
 	"github.com/ocr-ci/ocr/internal/git"
 	"github.com/ocr-ci/ocr/internal/llm"
 	"github.com/ocr-ci/ocr/internal/rules"
@@ -29,7 +30,7 @@ func (c *Command) fullReview(ctx context.Context, j *job) int {
 		return c.fail(err)
 	}
 	if j.ci.Platform != ci.PlatformLocal {
-		c.logf("%s %s: %s; reports: %s", j.ci.Platform, orDash(j.ci.Event), orDash(j.ci.Why), strings.Join(reportsOf(j.cfg), ", "))
+		c.logf("%s %s: %s; reports: %s", j.ci.Platform, envinfo.OrDash(j.ci.Event), envinfo.OrDash(j.ci.Why), strings.Join(j.cfg.ReportList(), ", "))
 	}
 	ctx, cancel := j.deadline(ctx)
 	defer cancel()

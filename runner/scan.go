@@ -147,7 +147,7 @@ func refusePosting(cfg *config.Config) error {
 	if len(cfg.Reports) == 0 && cfg.Format == "" {
 		return nil // the CI's defaults: dropPosting
 	}
-	specs, err := reportspec.ParseAll(reportsOf(cfg)...)
+	specs, err := reportspec.ParseAll(cfg.ReportList()...)
 	if err != nil {
 		return usagef("%w", err)
 	}

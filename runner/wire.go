@@ -13,6 +13,7 @@ import (
 	"github.com/ocr-ci/ocr/anchor"
 	"github.com/ocr-ci/ocr/internal/change"
 	"github.com/ocr-ci/ocr/internal/ci"
+	"github.com/ocr-ci/ocr/internal/envinfo"
 	"github.com/ocr-ci/ocr/reporters"
 	"github.com/ocr-ci/ocr/reporters/build"
 	"github.com/ocr-ci/ocr/reporters/github"
@@ -129,7 +130,7 @@ func (c *Command) apiReporter(j *job, ch *change.Change, k reportspec.Kind) repo
 // newPoster builds the poster of kind k.
 func (c *Command) newPoster(j *job, ch *change.Change, k reportspec.Kind) reporters.Reporter {
 	if j.ci.PR == 0 {
-		c.logf("%s skipped: no pull or merge request in this context (%s)", k, orDash(j.ci.Why))
+		c.logf("%s skipped: no pull or merge request in this context (%s)", k, envinfo.OrDash(j.ci.Why))
 		return nil
 	}
 	changes := anchor.NewChangeSet(ch.Files)

@@ -53,7 +53,8 @@ func TestDetectGitHub(t *testing.T) {
 		{"pull_request_review_comment", "pull_request_review_comment", sprintf(prEvent, "someone/r"), "m000000000000000000000000000000000000000", Context{
 			From: "b000000000000000000000000000000000000000", To: "h000000000000000000000000000000000000000",
 			HeadSHA: "h000000000000000000000000000000000000000", PR: 7, ConfigRef: "b000000000000000000000000000000000000000",
-			Reports: specs("github-review", "github-annotations", "github-summary", "sarif=ocr.sarif")}},
+			UntrustedHead: "fork pull request under pull_request_review_comment: head from someone/r",
+			Reports:       specs("github-review", "github-annotations", "github-summary", "sarif=ocr.sarif")}},
 		{"issue_comment on a PR", "issue_comment", `{"issue":{"number":9,"pull_request":{"url":"x"}}}`, "c1", Context{PR: 9, NeedPR: true,
 			Reports: specs("github-review", "github-annotations", "github-summary", "sarif=ocr.sarif")}},
 	}

@@ -1,4 +1,4 @@
-package runner
+package envinfo
 
 import (
 	"fmt"
@@ -8,9 +8,9 @@ import (
 	"github.com/ocr-ci/ocr/internal/config"
 )
 
-// capsOf says which file cap and token budget are in effect and why, for
+// Caps says which file cap and token budget are in effect and why, for
 // `ocr env`: "100 files, 1,000,000 tokens (fork pull request …)".
-func capsOf(cfg *config.Config, cx ci.Context) string {
+func Caps(cfg *config.Config, cx ci.Context) string {
 	files, tokens := cfg.CapsGiven()
 	why := "the defaults"
 	if cx.UntrustedHead != "" {
