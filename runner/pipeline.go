@@ -131,6 +131,9 @@ func (c *Command) runAgent(ctx context.Context, j *job, repo *git.Repo, ch *chan
 // callAgent reviews in with the model and fills rv: the registry reg, and
 // groups that never mix directories when byDir (a scan).
 func (c *Command) callAgent(ctx context.Context, j *job, rv *review.Review, p Preview, in agent.Input, set *rules.Set, byDir bool, reg *tools.Registry) error {
+	if err := j.checkModel(reg); err != nil {
+		return err
+	}
 	client, err := llm.New(j.llm, llm.Options{Logf: c.logf})
 	if err != nil {
 		return usagef("%w", err)

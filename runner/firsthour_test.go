@@ -1,0 +1,105 @@
+package runner
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/ocr-ci/ocr/internal/llm/llmtest"
+	"github.com/ocr-ci/ocr/reporters"
+)
+
+// What a new user trips over in the first hour (issue 24), each through
+// the whole CLI in-process.
+
+// dirtyRepo is a repository with one commit and an uncommitted change.
+func dirtyRepo(t *testing.T) *testRepo {
+	r := newTestRepo(t)
+	r.write("a.go", "package a\n\nfunc A() int { return 1 }\n")
+	r.commit("one")
+	r.write("a.go", "package a\n\nfunc A() int { return 2 }\n")
+	return r
+}
+
+// TestPostingReportOutsideItsRequestIsRefusedFirst: a posting report that
+// has no pull or merge request to go to is refused before any model call
+// (exit 2), saying what to use instead; the model gets no request.
+func TestPostingReportOutsideItsRequestIsRefusedFirst(t *testing.T) {
+	t.Parallel()
+	r := dirtyRepo(t)
+	head := r.git("rev-parse", "HEAD")
+	event := filepath.Join(t.TempDir(), "event.json")
+	if err := os.WriteFile(event, []byte(`{"before":"`+head+`","after":"`+head+`"}`), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		name   string
+		env    testEnv
+		report string
+		want   []string
+	}{
+		{"local github-review", testEnv{}, "github-review",
+			[]string{"github-review posts a review on a GitHub pull request, and there is none here", "ocr review --format text"}},
+		{"local gitlab-discussion", testEnv{}, "gitlab-discussion",
+			[]string{"gitlab-discussion posts on a GitLab merge request", "merge_request_event"}},
+		{"GitHub push", testEnv{"GITHUB_ACTIONS": "true", "GITHUB_EVENT_NAME": "push", "GITHUB_EVENT_PATH": event,
+			"GITHUB_REPOSITORY": "o/r", "GITHUB_TOKEN": "tok"}, "github-review",
+			[]string{"(push: before..after)", "github-annotations, github-summary and sarif work on any event"}},
+		{"GitLab branch pipeline", testEnv{"GITLAB_CI": "true", "CI_PIPELINE_SOURCE": "push", "CI_COMMIT_SHA": head,
+			"OCR_GITLAB_TOKEN": "glpat"}, "gitlab-discussion",
+			[]string{"there is none here (pipeline without a previous commit", "codequality and text work in any pipeline"}},
+		{"github-review in a GitLab merge request", testEnv{"GITLAB_CI": "true", "CI_MERGE_REQUEST_IID": "3",
+			"CI_MERGE_REQUEST_DIFF_BASE_SHA": head, "CI_COMMIT_SHA": head}, "github-review",
+			[]string{"github-review posts a review on a GitHub pull request, and there is none here (merge request !3"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			srv := llmtest.New(t)
+			tc.env.useLLM(srv)
+			code, out, errs := tc.env.run(t, "review", "--repo", r.dir, "--commit", "HEAD", "--report", tc.report)
+			if code != reporters.ExitUsage || out != "" || strings.Count(errs, "\n") != 1 {
+				t.Errorf("exit %d, stdout %q, stderr %q; want exit 2 and one line", code, out, errs)
+			}
+			for _, w := range tc.want {
+				if !strings.Contains(errs, w) {
+					t.Errorf("stderr lacks %q:\n%s", w, errs)
+				}
+			}
+			if n := srv.Count(); n != 0 {
+				t.Errorf("the model got %d request(s) for a review that could not be delivered", n)
+			}
+		})
+	}
+}
+
+// TestNothingToReviewNeedsNoModel: a clean work tree with no LLM
+// configured says there is nothing to review and how to review something,
+// exit 0; --preview, env, tools and rules never ask for a model either.
+func TestNothingToReviewNeedsNoModel(t *testing.T) {
+	t.Parallel()
+	r := newTestRepo(t)
+	r.write("a.go", "package a\n")
+	r.commit("one")
+	code, out, errs := testEnv{}.run(t, "review", "--repo", r.dir)
+	if code != reporters.ExitOK || strings.Contains(errs, "LLM") || !strings.Contains(errs, "nothing to review") ||
+		!strings.Contains(errs, "--commit HEAD") || !strings.Contains(out, "no findings") {
+		t.Errorf("clean work tree without a model: exit %d, stdout %q, stderr %q; want exit 0 and the nothing-to-review hint", code, out, errs)
+	}
+	for _, args := range [][]string{
+		{"review", "--repo", r.dir, "--preview"}, {"env", "--repo", r.dir}, {"tools", "list"}, {"rules", "list"},
+		{"tools", "call", "file_read", `{"file_path":"a.go"}`, "--repo", r.dir, "--commit", "HEAD"},
+		{"rules", "check", "a.go", "--repo", r.dir},
+	} {
+		if code, _, errs := (testEnv{}).run(t, args...); code != reporters.ExitOK {
+			t.Errorf("ocr %v without a model: exit %d, stderr %q", args, code, errs)
+		}
+	}
+	// With something to review, the missing endpoint is the error, before
+	// any report is written.
+	r.write("a.go", "package a\n\nvar x = 1\n")
+	code, out, errs = testEnv{}.run(t, "review", "--repo", r.dir)
+	if code != reporters.ExitUsage || out != "" || !strings.Contains(errs, "no LLM endpoint configured: set OCR_LLM_URL") {
+		t.Errorf("a change without a model: exit %d, stdout %q, stderr %q; want exit 2 naming OCR_LLM_URL", code, out, errs)
+	}
+}
