@@ -103,3 +103,33 @@ func TestNothingToReviewNeedsNoModel(t *testing.T) {
 		t.Errorf("a change without a model: exit %d, stdout %q, stderr %q; want exit 2 naming OCR_LLM_URL", code, out, errs)
 	}
 }
+
+// TestFailOnSaysWhy: exit 1 from --fail-on ends with one line saying how
+// many findings tripped the gate and at which threshold; a run under it
+// prints no such line.
+func TestFailOnSaysWhy(t *testing.T) {
+	t.Parallel()
+	r := bugRepo(t)
+	comments := []map[string]string{
+		{"content": "nil dereference", "existing_code": "return *v", "category": "bug", "severity": "critical"},
+		{"content": "k is unchecked", "existing_code": "v := m[k]", "category": "bug", "severity": "high"},
+		{"content": "name v better", "existing_code": "v := m[k]", "category": "style", "severity": "low"},
+	}
+	srv := llmtest.New(t, llmtest.Script{Match: []string{"store/store.go"}, Repeat: true, Answers: []llmtest.Answer{
+		llmtest.Calls(llmtest.Tool("code_comment", map[string]any{"comments": comments}), llmtest.Done())}})
+	env := testEnv{}
+	env.useLLM(srv)
+	code, _, errs := env.run(t, "review", "--repo", r.dir, "--commit", "HEAD", "--no-filter", "--fail-on", "high")
+	lines := strings.Split(strings.TrimSpace(errs), "\n")
+	if want := "ocr: 2 finding(s) at or above high (--fail-on high): exit 1"; code != reporters.ExitFindings || lines[len(lines)-1] != want {
+		t.Errorf("exit %d, stderr:\n%s\nwant exit 1 and the last line %q", code, errs, want)
+	}
+	code, _, errs = env.run(t, "review", "--repo", r.dir, "--commit", "HEAD", "--no-filter", "--fail-on", "critical")
+	if want := "ocr: 1 finding(s) at or above critical (--fail-on critical): exit 1"; code != reporters.ExitFindings || !strings.HasSuffix(errs, want+"\n") {
+		t.Errorf("--fail-on critical: exit %d, stderr:\n%s\nwant the last line %q", code, errs, want)
+	}
+	code, _, errs = env.run(t, "review", "--repo", r.dir, "--commit", "HEAD", "--no-filter")
+	if code != reporters.ExitOK || strings.Contains(errs, "--fail-on") {
+		t.Errorf("without --fail-on: exit %d, stderr:\n%s", code, errs)
+	}
+}

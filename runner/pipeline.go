@@ -285,5 +285,8 @@ func (c *Command) publish(ctx context.Context, j *job, ch *change.Change, rv *re
 		_, _ = fmt.Fprintf(c.Stderr, "ocr: publishing failed: %s\n", safeLines(repErr.Error()))
 		return reporters.ExitIncomplete
 	}
+	if code == reporters.ExitFindings {
+		c.logf("%s", j.failOn.Why(rv.Comments))
+	}
 	return code
 }
