@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/ocr-ci/ocr/internal/fakes/githubfake"
 	"github.com/ocr-ci/ocr/internal/llm/llmtest"
 	"github.com/ocr-ci/ocr/reporters"
 )
@@ -131,5 +132,80 @@ func TestFailOnSaysWhy(t *testing.T) {
 	code, _, errs = env.run(t, "review", "--repo", r.dir, "--commit", "HEAD", "--no-filter")
 	if code != reporters.ExitOK || strings.Contains(errs, "--fail-on") {
 		t.Errorf("without --fail-on: exit %d, stderr:\n%s", code, errs)
+	}
+}
+
+// prEnv is the environment of a GitHub Actions step on pull_request for
+// p (the head repository headRepo), through a map: reports and runner
+// files in a temp dir, GITHUB_TOKEN set to token unless it is "".
+func prEnv(t *testing.T, p prRepo, apiURL, headRepo, token string) (testEnv, string) {
+	dir := t.TempDir()
+	event := filepath.Join(dir, "event.json")
+	body := `{"number":7,"pull_request":{"number":7,"base":{"sha":"` + p.base + `","repo":{"full_name":"o/r"}},` +
+		`"head":{"sha":"` + p.head + `","repo":{"full_name":"` + headRepo + `"}}},"repository":{"full_name":"o/r","default_branch":"main"}}`
+	if err := os.WriteFile(event, []byte(body), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	env := testEnv{"GITHUB_ACTIONS": "true", "GITHUB_EVENT_NAME": "pull_request", "GITHUB_EVENT_PATH": event,
+		"GITHUB_REPOSITORY": "o/r", "GITHUB_API_URL": apiURL, "GITHUB_SERVER_URL": "https://github.example",
+		"GITHUB_STEP_SUMMARY": filepath.Join(dir, "summary.md"), "GITHUB_OUTPUT": filepath.Join(dir, "output"),
+		"OCR_SARIF_FILE": filepath.Join(dir, "ocr.sarif"), "GITHUB_SHA": "5555555555555555555555555555555555555555"}
+	if token != "" {
+		env["GITHUB_TOKEN"] = token
+	}
+	return env, dir
+}
+
+// TestPostingNoticeSaysWhatIsTrue: a review that cannot be posted says
+// why — no token, a token GitHub refuses (403 on a same-repository pull
+// request), or a fork's read-only token — and never blames a fork for the
+// first two. The findings go to the annotations and the step summary.
+func TestPostingNoticeSaysWhatIsTrue(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		name, headRepo, token string
+		readOnly              bool
+		want                  []string
+		calls                 bool
+	}{
+		{"no token", "o/r", "", false, []string{"no GitHub token: set GITHUB_TOKEN", "`github-token` input", "OCR_GITHUB_TOKEN",
+			"`pull-requests: write` and `contents: read`"}, false},
+		{"token without write permission", "o/r", "tok", true, []string{"the token cannot write to it",
+			`GitHub answered 403 "Resource not accessible by integration"`, "`pull-requests: write` and `contents: read`"}, true},
+		{"fork", "someone/r", "tok", false, []string{"the pull request comes from a fork", "read-only token", "docs/github-forks.md"}, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			p := newPRRepo(t)
+			gh := githubfake.New(t, githubfake.Config{Diff: prDiff(p.testRepo, p.base, p.head), Base: p.base, Head: p.head, HeadRepo: tc.headRepo})
+			gh.SetReadOnly(tc.readOnly)
+			srv := llmtest.New(t, storeScript(1))
+			env, dir := prEnv(t, p, gh.URL, tc.headRepo, tc.token)
+			env.useLLM(srv)
+			code, out, errs := env.run(t, "review", "--repo", p.dir, "--no-filter")
+			if code != reporters.ExitOK {
+				t.Fatalf("exit %d, want 0: a review that cannot be posted is still a review\nstderr:\n%s", code, errs)
+			}
+			var notice string
+			for _, l := range strings.Split(errs, "\n") {
+				if strings.Contains(l, "not posting a review on pull request #7") {
+					notice = l
+				}
+			}
+			for _, w := range tc.want {
+				if !strings.Contains(notice, w) {
+					t.Errorf("the notice lacks %q:\n%s", w, notice)
+				}
+			}
+			if fork := strings.Contains(notice, "fork"); fork != (tc.headRepo != "o/r") {
+				t.Errorf("the notice blames a fork: %v, want %v:\n%s", fork, !fork, notice)
+			}
+			if made := len(gh.Calls()) > 0; made != tc.calls {
+				t.Errorf("GitHub calls %v, want calls %v", gh.Calls(), tc.calls)
+			}
+			if len(commandLines(out)) != 3 || !strings.Contains(readFile(t, filepath.Join(dir, "summary.md")), "nil check was removed") {
+				t.Errorf("the findings are not in the annotations and the step summary:\n%s", out)
+			}
+		})
 	}
 }
