@@ -1,6 +1,7 @@
 package runner
 
 import (
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"strings"
@@ -207,5 +208,46 @@ func TestPostingNoticeSaysWhatIsTrue(t *testing.T) {
 				t.Errorf("the findings are not in the annotations and the step summary:\n%s", out)
 			}
 		})
+	}
+}
+
+// TestMisquoteShowsTheFilesLines: a quote the fuzzy step placed shows the
+// file's lines at the anchor, in the text report and in the JSON's
+// existing_code, with the model's quote kept as quoted_code.
+func TestMisquoteShowsTheFilesLines(t *testing.T) {
+	t.Parallel()
+	r := newTestRepo(t)
+	r.write("run.go", "package run\n\nfunc Run(cmd, x string) {\n}\n")
+	r.commit("one")
+	r.write("run.go", "package run\n\nfunc Run(cmd, x string) {\n\tout, err := exec(cmd, x)\n\t_, _ = out, err\n}\n")
+	r.commit("two")
+	const misquote = "out, err := exec( cmd,  x )"
+	srv := llmtest.New(t, llmtest.Script{Match: []string{"run.go"}, Repeat: true, Answers: []llmtest.Answer{
+		llmtest.Calls(llmtest.Tool("code_comment", map[string]any{"comments": []map[string]string{{
+			"content": "err is ignored", "existing_code": misquote, "category": "bug", "severity": "high"}}}), llmtest.Done())}})
+	env := testEnv{}
+	env.useLLM(srv)
+	code, out, errs := env.run(t, "review", "--repo", r.dir, "--commit", "HEAD", "--no-filter", "--format", "json")
+	if code != reporters.ExitOK {
+		t.Fatalf("exit %d\n%s", code, errs)
+	}
+	var got struct {
+		Comments []struct {
+			Method       string `json:"method"`
+			StartLine    int    `json:"start_line"`
+			ExistingCode string `json:"existing_code"`
+			QuotedCode   string `json:"quoted_code"`
+		} `json:"comments"`
+	}
+	if err := json.Unmarshal([]byte(out), &got); err != nil || len(got.Comments) != 1 {
+		t.Fatalf("JSON: %v, %d comments\n%s", err, len(got.Comments), out)
+	}
+	c := got.Comments[0]
+	if c.Method != "fuzzy" || c.StartLine != 4 || c.ExistingCode != "\tout, err := exec(cmd, x)" || c.QuotedCode != misquote {
+		t.Errorf("comment %+v; want the fuzzy match at line 4 showing the file's line, the quote as quoted_code", c)
+	}
+	_, out, _ = env.run(t, "review", "--repo", r.dir, "--commit", "HEAD", "--no-filter", "--format", "text")
+	if !strings.Contains(out, "|     out, err := exec(cmd, x)\n") || strings.Contains(out, "exec( cmd") {
+		t.Errorf("the text report does not show the file's line:\n%s", out)
 	}
 }
