@@ -251,3 +251,28 @@ func TestMisquoteShowsTheFilesLines(t *testing.T) {
 		t.Errorf("the text report does not show the file's line:\n%s", out)
 	}
 }
+
+// TestProgressAndQuiet: review and scan print each group's start and end
+// with the elapsed time and the running count of requests and tokens;
+// --quiet leaves those lines out and keeps the summary.
+func TestProgressAndQuiet(t *testing.T) {
+	t.Parallel()
+	r := bugRepo(t)
+	srv := llmtest.New(t, llmtest.Script{Match: []string{"store/store.go"}, Repeat: true, Answers: []llmtest.Answer{
+		llmtest.Calls(llmtest.Done())}})
+	env := testEnv{}
+	env.useLLM(srv)
+	for _, cmd := range [][]string{{"review", "--commit", "HEAD"}, {"scan"}} {
+		args := append(cmd, "--repo", r.dir, "--no-filter", "--format", "json")
+		_, _, errs := env.run(t, args...)
+		for _, want := range []string{"] group 1/1 start: store/store.go\n", "] group 1/1 done in ", ": 0 comments · 1 request · "} {
+			if !strings.Contains(errs, want) {
+				t.Errorf("ocr %s: stderr lacks %q:\n%s", cmd[0], want, errs)
+			}
+		}
+		_, _, errs = env.run(t, append(args, "--quiet")...)
+		if strings.Contains(errs, "group 1/1") || strings.Contains(errs, "reviewing 1 file") || !strings.Contains(errs, "complete: 0 comment(s), 1 request(s)") {
+			t.Errorf("ocr %s --quiet: stderr:\n%s\nwant no progress lines and the summary", cmd[0], errs)
+		}
+	}
+}

@@ -194,7 +194,7 @@ func (c *Command) agentConfig(j *job, client *llm.Client) agent.Config {
 	cfg := agent.Config{
 		Model: client.Model(), Concurrency: j.cfg.Concurrency,
 		MaxTokensBudget: j.cfg.MaxTokensBudget, Progress: c.Stderr, Heartbeat: c.heartbeat,
-		MaxCost: j.cfg.MaxCost, Prices: pricesOf(j.cfg),
+		MaxCost: j.cfg.MaxCost, Prices: pricesOf(j.cfg), Quiet: j.cfg.Quiet,
 	}
 	if j.cfg.Effort == "high" {
 		cfg.Rounds = 2
