@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -263,7 +264,7 @@ func TestProgressAndQuiet(t *testing.T) {
 	env := testEnv{}
 	env.useLLM(srv)
 	for _, cmd := range [][]string{{"review", "--commit", "HEAD"}, {"scan"}} {
-		args := append(cmd, "--repo", r.dir, "--no-filter", "--format", "json")
+		args := append(slices.Clone(cmd), "--repo", r.dir, "--no-filter", "--format", "json")
 		_, _, errs := env.run(t, args...)
 		for _, want := range []string{"] group 1/1 start: store/store.go\n", "] group 1/1 done in ", ": 0 comments · 1 request · "} {
 			if !strings.Contains(errs, want) {
