@@ -11,6 +11,9 @@ import (
 // platform. The error says why not and what to use instead, so the run can
 // be refused before a model is paid for a review nobody would see.
 func (c Context) Deliverable(k reportspec.Kind) error {
+	if c.Platform == PlatformLocal {
+		c.Why = "not in CI"
+	}
 	switch {
 	case k == reportspec.KindGitHubReview && (c.Platform != PlatformGitHub || c.PR == 0):
 		return fmt.Errorf("github-review posts a review on a GitHub pull request, and there is none here (%s): %s",
