@@ -87,6 +87,9 @@ type Config struct {
 	// Heartbeat is the interval of the progress line printed while
 	// requests are in flight (default 15s; negative: none).
 	Heartbeat time.Duration
+	// Quiet leaves out the progress lines (the run's and each group's
+	// start and end, the heartbeat); warnings are still written.
+	Quiet bool
 }
 
 // File is one selected file and its unified diff.

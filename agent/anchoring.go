@@ -41,7 +41,7 @@ func (t *task) anchor(ctx context.Context, items []tools.CommentInput, reasoning
 			out = append(out, tools.Placement{Path: loc.Path, Later: true})
 			continue
 		}
-		out = append(out, t.keep(t.comment(it, loc, reasoning), places, call))
+		out = append(out, t.keep(t.comment(ctx, it, loc, reasoning), places, call))
 	}
 	return out
 }
@@ -59,7 +59,7 @@ func (t *task) later(ctx context.Context, it tools.CommentInput, reasoning strin
 		defer func() { <-t.run.anchorSlots }()
 		p := t.commentPath(it.Path)
 		loc, _ := t.resolve(ctx, p, it.ExistingCode, t.relocate)
-		c := t.comment(it, loc, reasoning)
+		c := t.comment(ctx, it, loc, reasoning)
 		t.mu.Lock()
 		t.comments = append(t.comments, indexed{n: n, c: c})
 		t.mu.Unlock()
@@ -90,19 +90,39 @@ func (t *task) resolve(ctx context.Context, p, code string, relocate func(contex
 }
 
 // comment builds the comment of an item placed at loc.
-func (t *task) comment(it tools.CommentInput, loc review.Location, reasoning string) review.Comment {
+func (t *task) comment(ctx context.Context, it tools.CommentInput, loc review.Location, reasoning string) review.Comment {
 	cat := review.ParseCategory(it.Category)
 	thinking := it.Thinking
 	if thinking == "" {
 		thinking = reasoning
 	}
-	c := review.Comment{Location: loc, Content: strings.TrimSpace(it.Content), ExistingCode: it.ExistingCode,
+	code, quoted := t.shownCode(ctx, it.ExistingCode, loc)
+	c := review.Comment{Location: loc, Content: strings.TrimSpace(it.Content), ExistingCode: code, QuotedCode: quoted,
 		Suggestion: it.Suggestion, Category: cat, Severity: review.ParseSeverity(it.Severity), Thinking: thinking,
-		Fingerprint: review.Fingerprint(loc.Path, cat, it.ExistingCode)}
+		Fingerprint: review.Fingerprint(loc.Path, cat, code)}
 	if t.run.in.Rules != nil {
 		c.RuleID, _ = t.run.in.Rules(loc.Path)
 	}
 	return c
+}
+
+// shownCode is the code a comment shows: the file's lines at loc when the
+// quote was placed by approximation (the fuzzy step, or the model's
+// re-quote), with the model's quote as quoted when it differs; the quote
+// itself otherwise, where it matched as sent.
+func (t *task) shownCode(ctx context.Context, quote string, loc review.Location) (code, quoted string) {
+	if loc.Method != review.MethodFuzzy && loc.Method != review.MethodRelocation {
+		return quote, ""
+	}
+	var whole []string
+	if loc.Side == review.SideNew {
+		whole, _ = t.run.newFile(ctx, loc.Path)
+	}
+	text, ok := t.run.in.Changes.Text(loc, whole)
+	if !ok || text == strings.TrimRight(quote, "\n") {
+		return quote, ""
+	}
+	return text, quote
 }
 
 // inChangeSet reports whether p names a changed file exactly as given:

@@ -2,6 +2,9 @@ package agent
 
 import (
 	"context"
+	"fmt"
+	"strconv"
+	"strings"
 	"sync/atomic"
 	"time"
 )
@@ -10,12 +13,17 @@ import (
 // are in flight: a CI log must not stay silent for minutes.
 const DefaultHeartbeat = 15 * time.Second
 
-// meter counts what the heartbeat shows. It is shared by the groups of a run.
+// groupNames is how many paths a group's start line names before "…".
+const groupNames = 3
+
+// meter counts what the progress lines show. It is shared by the groups
+// of a run.
 type meter struct {
 	start    time.Time
 	groups   int
 	done     atomic.Int64
 	inflight atomic.Int64
+	requests atomic.Int64
 	tokens   atomic.Int64
 }
 
@@ -25,14 +33,65 @@ func (m *meter) request() func(prompt, completion int) {
 	m.inflight.Add(1)
 	return func(prompt, completion int) {
 		m.inflight.Add(-1)
+		m.requests.Add(1)
 		m.tokens.Add(int64(prompt + completion))
 	}
+}
+
+// soFar is the run's running count: "4 requests · 12,345 tokens so far".
+func (m *meter) soFar() string {
+	return plural(int(m.requests.Load()), "request") + " · " + plural(int(m.tokens.Load()), "token") + " so far"
+}
+
+// status writes a progress line that --quiet leaves out, stamped with the
+// time since the run started: "[12s] group 2/5 start: …".
+func (r *run) status(format string, args ...any) {
+	if r.a.cfg.Quiet {
+		return
+	}
+	r.progress("[%s] "+format, append([]any{seconds(time.Since(r.meter.start))}, args...)...)
+}
+
+// groupStart is a group's first line: which files, how many.
+func (r *run) groupStart(i, n int, files []File) {
+	names := make([]string, 0, groupNames)
+	for _, f := range files[:min(len(files), groupNames)] {
+		names = append(names, f.Path)
+	}
+	list := strings.Join(names, ", ")
+	if len(files) > groupNames {
+		list += ", …"
+	}
+	if len(files) > 1 {
+		list += fmt.Sprintf(" (%d files)", len(files))
+	}
+	r.status("group %d/%d start: %s", i+1, n, list)
+}
+
+// groupEnd is a group's last line: how it ended, in how long, its
+// comments, and the run's running count of requests and tokens.
+func (r *run) groupEnd(i, n int, res groupResult, took time.Duration, rounds int) {
+	state := "done"
+	if res.reason != "" {
+		state = "not reviewed (" + string(res.reason) + ")"
+	}
+	var notes []string
+	if res.planned {
+		notes = append(notes, "planned")
+	}
+	if rounds > 1 {
+		notes = append(notes, fmt.Sprintf("%d/%d rounds", res.rounds, rounds))
+	}
+	if len(notes) > 0 {
+		state += " (" + strings.Join(notes, ", ") + ")"
+	}
+	r.status("group %d/%d %s in %s: %s · %s", i+1, n, state, seconds(took), plural(len(res.comments), "comment"), r.meter.soFar())
 }
 
 // heartbeat prints a progress line every interval while requests are in
 // flight, until ctx ends or stop is closed.
 func (r *run) heartbeat(ctx context.Context, every time.Duration, stop <-chan struct{}) {
-	if every <= 0 {
+	if every <= 0 || r.a.cfg.Quiet {
 		return
 	}
 	t := time.NewTicker(every)
@@ -45,9 +104,32 @@ func (r *run) heartbeat(ctx context.Context, every time.Duration, stop <-chan st
 			return
 		case <-t.C:
 			if n := r.meter.inflight.Load(); n > 0 {
-				r.progress("%d/%d group(s) done, %d request(s) in flight, %s elapsed, %d token(s) so far",
-					r.meter.done.Load(), r.meter.groups, n, time.Since(r.meter.start).Round(time.Second), r.meter.tokens.Load())
+				r.status("waiting for %s in flight · %d/%d groups done · %s",
+					plural(int(n), "request"), r.meter.done.Load(), r.meter.groups, r.meter.soFar())
 			}
 		}
 	}
+}
+
+// seconds prints d rounded to the second: "0s", "28s", "1m5s".
+func seconds(d time.Duration) string { return d.Round(time.Second).String() }
+
+// plural is "1 comment", "2 comments", "12,345 tokens".
+func plural(n int, noun string) string {
+	if n != 1 {
+		noun += "s"
+	}
+	return thousands(n) + " " + noun
+}
+
+// thousands groups the digits of n by three with commas: 12,345.
+func thousands(n int) string {
+	s := strconv.Itoa(n)
+	if n < 0 {
+		return "-" + thousands(-n)
+	}
+	for i := len(s) - 3; i > 0; i -= 3 {
+		s = s[:i] + "," + s[i:]
+	}
+	return s
 }

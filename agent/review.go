@@ -31,7 +31,7 @@ func (a *Agent) Review(ctx context.Context, in Input) Output {
 	}
 	groups := bundle(r.groupFiles(), a.cfg.GroupFiles, a.cfg.GroupTokens)
 	r.meter, r.halter = &meter{start: time.Now(), groups: len(groups)}, &halter{cancel: cancel}
-	r.progress("reviewing %d file(s) in %d group(s), %d at a time", len(in.Files), len(groups), a.cfg.Concurrency)
+	r.status("reviewing %s in %s, %d at a time", plural(len(in.Files), "file"), plural(len(groups), "group"), a.cfg.Concurrency)
 	stopBeat, beating := make(chan struct{}), make(chan struct{})
 	go func() { defer close(beating); r.heartbeat(ctx, a.cfg.Heartbeat, stopBeat) }()
 	results := make([]groupResult, len(groups))
@@ -73,24 +73,14 @@ func (r *run) group(ctx context.Context, i, n int, g Group) groupResult {
 		reason, detail := ended(ctx, r.a.cfg.GroupTimeout.String())
 		return groupResult{reason: reason, detail: detail}
 	}
-	r.progress("group %d/%d %s: started", i+1, n, t.label())
+	started := time.Now()
+	r.groupStart(i, n, files)
 	res := t.review(ctx)
 	r.meter.done.Add(1)
 	if ctx.Err() != nil && !t.stoppedRun() && res.reason != "" {
 		return res // ended by another group's failure or the deadline: the run's summary says why
 	}
-	state := "reviewed"
-	if res.reason != "" {
-		state = "not reviewed (" + string(res.reason) + ")"
-	}
-	if res.planned {
-		state += ", planned"
-	}
-	if r.a.cfg.Rounds > 1 {
-		state += fmt.Sprintf(", %d/%d round(s)", res.rounds, r.a.cfg.Rounds)
-	}
-	r.progress("group %d/%d %s: %s, %d comment(s), %d request(s), %d prompt token(s)",
-		i+1, n, t.label(), state, len(res.comments), res.usage.Requests, res.usage.PromptTokens)
+	r.groupEnd(i, n, res, time.Since(started), r.a.cfg.Rounds)
 	return res
 }
 

@@ -13,7 +13,7 @@ import (
 	"github.com/ocr-ci/ocr/tools"
 )
 
-var regexpTokens = regexp.MustCompile(`1/2 group\(s\) done, 1 request\(s\) in flight, \d+s elapsed, (\d+) token`)
+var regexpTokens = regexp.MustCompile(`\] waiting for 1 request in flight · 1/2 groups done · 1 request · ([\d,]+) tokens so far`)
 
 // manyGroups is a change of n files in n directories, one group each.
 func manyGroups(t *testing.T, n int) *fixture {
@@ -94,10 +94,11 @@ func TestRunDeadline(t *testing.T) {
 	}
 }
 
-// A person following a CI log sees each group start, and a heartbeat while
-// requests are in flight with groups done, requests in flight, elapsed
-// time and tokens.
-func TestProgressStartAndHeartbeat(t *testing.T) {
+// A person following a CI log sees each group start and end, stamped with
+// the time since the run started, with how long it took and the run's
+// running count of requests and tokens, and a heartbeat while requests are
+// in flight; --quiet (Config.Quiet) leaves all of it out.
+func TestProgressStartEndAndHeartbeat(t *testing.T) {
 	f := manyGroups(t, 2)
 	srv := llmtest.New(t)
 	srv.Handle(func(llmtest.Request) llmtest.Answer {
@@ -107,17 +108,44 @@ func TestProgressStartAndHeartbeat(t *testing.T) {
 	New(Config{Progress: &progress, GroupFiles: 1, Concurrency: 1, NoPlan: true, Heartbeat: 40 * time.Millisecond},
 		client(t, srv, nil), tools.Default()).Review(context.Background(), f.input)
 	out := progress.String()
-	for _, want := range []string{"group 1/2 d00/f.go: started", "group 2/2 d01/f.go: started",
-		"0/2 group(s) done, 1 request(s) in flight, 0s elapsed, 0 token(s) so far", "1/2 group(s) done, 1 request(s) in flight"} {
-		if !strings.Contains(out, want) {
-			t.Errorf("progress lacks %q:\n%s", want, out)
+	for _, want := range []*regexp.Regexp{
+		regexp.MustCompile(`(?m)^ocr: \[0s\] reviewing 2 files in 2 groups, 1 at a time$`),
+		regexp.MustCompile(`(?m)^ocr: \[0s\] group 1/2 start: d00/f\.go$`),
+		regexp.MustCompile(`(?m)^ocr: \[0s\] waiting for 1 request in flight · 0/2 groups done · 0 requests · 0 tokens so far$`),
+		regexp.MustCompile(`(?m)^ocr: \[0s\] group 1/2 done in 0s: 0 comments · 1 request · [1-9][\d,]* tokens so far$`),
+		regexp.MustCompile(`(?m)^ocr: \[\d+s\] group 2/2 start: d01/f\.go$`),
+		regexp.MustCompile(`(?m)^ocr: \[\d+s\] group 2/2 done in 0s: 0 comments · 2 requests · [1-9][\d,]* tokens so far$`),
+	} {
+		if !want.MatchString(out) {
+			t.Errorf("progress lacks a line matching %s:\n%s", want, out)
 		}
 	}
-	if strings.Index(out, "group 1/2 d00/f.go: started") > strings.Index(out, "in flight") {
+	if strings.Index(out, "group 1/2 start") > strings.Index(out, "in flight") {
 		t.Errorf("the heartbeat came before the group started:\n%s", out)
 	}
 	if m := regexpTokens.FindStringSubmatch(out); m == nil || m[1] == "0" {
 		t.Errorf("no heartbeat counts the tokens of the first group:\n%s", out)
+	}
+	progress.Reset()
+	New(Config{Progress: &progress, GroupFiles: 1, Concurrency: 1, NoPlan: true, Heartbeat: 40 * time.Millisecond, Quiet: true},
+		client(t, srv, nil), tools.Default()).Review(context.Background(), f.input)
+	if progress.Len() != 0 {
+		t.Errorf("Quiet printed progress:\n%s", progress.String())
+	}
+}
+
+// Each group names at most three files, then how many it has.
+func TestProgressNamesAGroupsFiles(t *testing.T) {
+	f := manyGroups(t, 5)
+	srv := llmtest.New(t)
+	srv.Handle(func(llmtest.Request) llmtest.Answer { return llmtest.Calls(llmtest.Done()) })
+	var progress strings.Builder
+	New(Config{Progress: &progress, NoPlan: true, Heartbeat: -1}, client(t, srv, nil), tools.Default()).Review(context.Background(), f.input)
+	if out := progress.String(); !strings.Contains(out, "] group 1/1 start: d00/f.go, d01/f.go, d02/f.go, … (5 files)\n") {
+		t.Errorf("the group's start line does not name its first files and count them:\n%s", out)
+	}
+	if got := plural(1234567, "token"); got != "1,234,567 tokens" {
+		t.Errorf("plural(1234567) = %q", got)
 	}
 }
 
@@ -137,7 +165,7 @@ func TestFilterNoDropsIsNotAFailure(t *testing.T) {
 		t.Fatalf("comments = %+v, want the one kept", out.Comments)
 	}
 	p := progress.String()
-	if !strings.Contains(p, "kept all 1 comment(s), none named to drop") || strings.Contains(p, "fail") {
+	if !strings.Contains(p, "kept all 1 comment, none named to drop") || strings.Contains(p, "fail") {
 		t.Errorf("progress must say the filter kept all, not that it failed:\n%s", p)
 	}
 }

@@ -133,7 +133,7 @@ func (t *task) filtered(ctx context.Context, cs []review.Comment) ([]review.Comm
 	t.addUsage(u)
 	switch {
 	case errors.Is(err, ErrNoDrops):
-		t.run.progress("filter for %s: kept all %d comment(s), none named to drop", t.label(), len(cs))
+		t.run.status("filter for %s: kept all %s, none named to drop", t.label(), plural(len(cs), "comment"))
 		return cs, 0
 	case err != nil:
 		t.stopIfDefinitive(err)

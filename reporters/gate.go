@@ -72,6 +72,27 @@ func ExitCode(r *review.Review, failOn FailOn, allowPartial bool) int {
 	return ExitOK
 }
 
+// Tripped counts the comments at or above the threshold; 0 for FailNever.
+func (f FailOn) Tripped(cs []review.Comment) int {
+	t, n := f.rank(), 0
+	for _, c := range cs {
+		if t > 0 && c.Severity.Rank() >= t {
+			n++
+		}
+	}
+	return n
+}
+
+// Why is the one line that explains ExitFindings, e.g. "2 finding(s) at or
+// above high (--fail-on high): exit 1"; "" when the gate is not tripped.
+func (f FailOn) Why(cs []review.Comment) string {
+	n := f.Tripped(cs)
+	if n == 0 {
+		return ""
+	}
+	return fmt.Sprintf("%d finding(s) at or above %s (--fail-on %s): exit %d", n, f, f, ExitFindings)
+}
+
 // MaxSeverity is the most severe severity among comments, "" when there are none.
 func MaxSeverity(cs []review.Comment) review.Severity {
 	var top review.Severity

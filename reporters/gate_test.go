@@ -51,3 +51,20 @@ func TestExitCode(t *testing.T) {
 		})
 	}
 }
+
+func TestFailOnWhy(t *testing.T) {
+	cs := []review.Comment{{Severity: review.SeverityCritical}, {Severity: review.SeverityHigh}, {Severity: review.SeverityLow}}
+	for f, want := range map[reporters.FailOn]string{
+		reporters.FailHigh:     "2 finding(s) at or above high (--fail-on high): exit 1",
+		reporters.FailCritical: "1 finding(s) at or above critical (--fail-on critical): exit 1",
+		reporters.FailLow:      "3 finding(s) at or above low (--fail-on low): exit 1",
+		reporters.FailNever:    "",
+	} {
+		if got := f.Why(cs); got != want {
+			t.Errorf("%s: Why = %q, want %q", f, got, want)
+		}
+	}
+	if got := reporters.FailMedium.Why(cs[2:]); got != "" {
+		t.Errorf("under the threshold: Why = %q, want nothing", got)
+	}
+}

@@ -120,11 +120,16 @@ func (l Location) FileLevel() bool { return l.StartLine == 0 }
 // Comment is one finding.
 type Comment struct {
 	Location
-	Content      string   `json:"content"`
-	ExistingCode string   `json:"existing_code"`
-	Suggestion   string   `json:"suggestion,omitempty"`
-	Category     Category `json:"category"`
-	Severity     Severity `json:"severity"`
+	Content string `json:"content"`
+	// ExistingCode is the code the comment is about, as it is in the file
+	// at its location.
+	ExistingCode string `json:"existing_code"`
+	// QuotedCode is the model's quote when it differs from ExistingCode:
+	// a quote placed by approximation (the fuzzy step, a re-quote).
+	QuotedCode string   `json:"quoted_code,omitempty"`
+	Suggestion string   `json:"suggestion,omitempty"`
+	Category   Category `json:"category"`
+	Severity   Severity `json:"severity"`
 	// RuleID is the review rule that applied to the file (SARIF ruleId).
 	RuleID string `json:"rule_id,omitempty"`
 	// Fingerprint identifies the finding across runs; see Fingerprint.

@@ -164,7 +164,7 @@ func (c *Command) githubPoster(j *job, ch *change.Change) (*github.Review, bool)
 	for _, s := range j.specs {
 		if s.Kind == reportspec.KindGitHubReview {
 			r, ok := c.apiReporter(j, ch, s.Kind).(*github.Review)
-			return r, ok && !r.ReadOnly
+			return r, ok && !r.ReadOnly()
 		}
 	}
 	return nil, false

@@ -163,7 +163,7 @@ func TestE2EProviderFaults(t *testing.T) {
 					t.Errorf("the token is printed:\n%s", out)
 				}
 			}
-			if tt.name == "hang" && !strings.Contains(res.stderr, "request(s) in flight") {
+			if tt.name == "hang" && !strings.Contains(res.stderr, "requests in flight") {
 				t.Errorf("no heartbeat while the requests hung:\n%s", res.stderr)
 			}
 		})

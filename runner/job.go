@@ -65,21 +65,33 @@ func (c *Command) newJob(ctx context.Context, cfg *config.Config) (*job, error) 
 	if j.llm, err = c.loadLLM(cfg); err != nil {
 		return nil, err
 	}
-	if err := j.llm.Validate(); err != nil {
-		return nil, usagef("%w", err)
-	}
-	if b := cfg.MaxTokensBudget; b > 0 {
-		if floor := agent.RequestFloor(j.reg, cfg.Language); b < floor {
-			return nil, usagef("--max-tokens-budget %d is too small for one request: each carries about %d tokens of instructions and tool descriptions before any code; give at least %d plus the diff, or 0 for no budget", b, floor, floor)
-		}
-	}
 	return j, j.checkPosting()
 }
 
-// checkPosting fails before any model call when a merge request review
-// cannot be posted for want of a token: GitLab's job token cannot write notes.
+// checkModel fails when the model cannot be asked: no endpoint, or a token
+// budget too small for one request. It runs once there is something to
+// review, so what needs no model (an empty change) never asks for one.
+func (j *job) checkModel(reg *tools.Registry) error {
+	if err := j.llm.Validate(); err != nil {
+		return usagef("%w", err)
+	}
+	if b := j.cfg.MaxTokensBudget; b > 0 {
+		if floor := agent.RequestFloor(reg, j.cfg.Language); b < floor {
+			return usagef("--max-tokens-budget %d is too small for one request: each carries about %d tokens of instructions and tool descriptions before any code; give at least %d plus the diff, or 0 for no budget", b, floor, floor)
+		}
+	}
+	return nil
+}
+
+// checkPosting fails before any model call when a report cannot be
+// delivered here (a posting report outside its pull or merge request), or
+// when a merge request review cannot be posted for want of a token:
+// GitLab's job token cannot write notes.
 func (j *job) checkPosting() error {
 	for _, s := range j.specs {
+		if err := j.ci.Deliverable(s.Kind); err != nil {
+			return usagef("%w", err)
+		}
 		if s.Kind == reportspec.KindGitLabDiscussion && j.ci.PR > 0 && j.env.GitLab.Token == "" {
 			only := ""
 			if j.env.GitLab.JobToken != "" {

@@ -133,6 +133,9 @@ func (c *Command) runAgent(ctx context.Context, j *job, repo *git.Repo, ch *chan
 // callAgent reviews in with the model and fills rv: the registry reg, and
 // groups that never mix directories when byDir (a scan).
 func (c *Command) callAgent(ctx context.Context, j *job, rv *review.Review, p Preview, in agent.Input, set *rules.Set, byDir bool, reg *tools.Registry) error {
+	if err := j.checkModel(reg); err != nil {
+		return err
+	}
 	client, err := llm.New(j.llm, llm.Options{Logf: c.logf})
 	if err != nil {
 		return usagef("%w", err)
@@ -193,7 +196,7 @@ func (c *Command) agentConfig(j *job, client *llm.Client) agent.Config {
 	cfg := agent.Config{
 		Model: client.Model(), Concurrency: j.cfg.Concurrency,
 		MaxTokensBudget: j.cfg.MaxTokensBudget, Progress: c.Stderr, Heartbeat: c.heartbeat,
-		MaxCost: j.cfg.MaxCost, Prices: pricesOf(j.cfg),
+		MaxCost: j.cfg.MaxCost, Prices: pricesOf(j.cfg), Quiet: j.cfg.Quiet,
 	}
 	if j.cfg.Effort == "high" {
 		cfg.Rounds = 2
@@ -283,6 +286,9 @@ func (c *Command) publish(ctx context.Context, j *job, ch *change.Change, rv *re
 		// Best effort: stderr is where a failed write would be reported.
 		_, _ = fmt.Fprintf(c.Stderr, "ocr: publishing failed: %s\n", safeLines(repErr.Error()))
 		return reporters.ExitIncomplete
+	}
+	if code == reporters.ExitFindings {
+		c.logf("%s", j.failOn.Why(rv.Comments))
 	}
 	return code
 }

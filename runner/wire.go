@@ -138,7 +138,7 @@ func (c *Command) newPoster(j *job, ch *change.Change, k reportspec.Kind) report
 		return &github.Review{
 			BaseURL: j.env.GitHub.APIURL, GraphQLURL: j.env.GitHub.GraphQLURL, Token: j.env.GitHub.Token, BotLogin: j.cfg.GitHubLogin, Owner: j.ci.Owner, Repo: j.ci.Name,
 			PR: j.ci.PR, HeadSHA: j.ci.HeadSHA, Changes: changes, MaxInline: j.cfg.MaxInline,
-			ReadOnly: j.ci.ReadOnly || j.env.GitHub.Token == "", Fallback: c.fallback(j),
+			Fork: j.ci.ReadOnly, Fallback: c.fallback(j),
 			ConfigHash: j.configHash(), Logf: c.logf, Sleep: c.sleep,
 		}
 	}

@@ -59,7 +59,7 @@ Unknown tools, unknown or missing arguments are errors (exit 2).`,
 // ScanFlags are the flags `ocr scan` takes, in help order: its own, then the
 // review flags that make sense without a diff.
 var ScanFlags = []string{"ref", "worktree", "repo", "preview", "exclude", "include", "include-tests",
-	"max-file-tokens", "format", "output", "report", "verbose", "fail-on", "allow-partial", "sarif-file",
+	"max-file-tokens", "format", "output", "report", "verbose", "quiet", "fail-on", "allow-partial", "sarif-file",
 	"sarif-category", "model", "language", "background", "background-file", "rule", "config-ref", "tools",
 	"effort", "no-filter", "timeout", "max-tokens-budget", "max-cost", "max-files", "concurrency",
 	"max-comments", "max-git-procs"}

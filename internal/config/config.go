@@ -103,6 +103,9 @@ type Config struct {
 	Full bool `env:"OCR_FULL"`
 	// Verbose lists every file not reviewed in the text report.
 	Verbose bool `env:"OCR_VERBOSE"`
+	// Quiet leaves out the progress lines (each group's start and end, the
+	// heartbeat) on stderr.
+	Quiet bool `env:"OCR_QUIET"`
 	// GitHubLogin is the account a bot token (GITHUB_TOKEN, a GitHub App
 	// installation token) posts as, e.g. "my-app[bot]"; only its comments
 	// count as ocr's own. Empty means github-actions[bot], GITHUB_TOKEN's.
@@ -158,6 +161,7 @@ func (c *Config) Bind(fs *flag.FlagSet) {
 	bindInt(fs, &c.MaxDiffMB, "max-diff-mb", "diff budget checked before parsing, in MiB (default 128)")
 	bindInt(fs, &c.MaxFiles, "max-files", "files reviewed per run (default 300, fork pull requests 100)")
 	fs.BoolVar(&c.Verbose, "verbose", c.Verbose, "list every file not reviewed in the text report, not one line per reason")
+	fs.BoolVar(&c.Quiet, "quiet", c.Quiet, "no progress lines (each group's start and end, the heartbeat); warnings, errors and the summary stay")
 	c.bindAgent(fs)
 }
 

@@ -147,7 +147,7 @@ func FlagGroups() []FlagGroup {
 	return []FlagGroup{
 		{"What to review", []string{"repo", "from", "to", "commit", "preview", "full"}},
 		{"Which files", []string{"exclude", "include", "include-tests", "max-file-tokens"}},
-		{"Reports and exit code", []string{"format", "output", "report", "verbose", "fail-on", "allow-partial", "sarif-file", "sarif-category"}},
+		{"Reports and exit code", []string{"format", "output", "report", "verbose", "quiet", "fail-on", "allow-partial", "sarif-file", "sarif-category"}},
 		{"Model and instructions", []string{"model", "language", "background", "background-file", "rule", "config-ref", "tools", "effort", "no-filter"}},
 		{"Limits", []string{"timeout", "max-tokens-budget", "max-cost", "max-files", "max-diff-mb", "concurrency", "max-comments", "max-inline", "max-git-procs"}},
 	}

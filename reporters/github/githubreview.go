@@ -54,11 +54,12 @@ type Review struct {
 	MaxInline int
 	// MaxFileComments caps file-level comments per run (default 10).
 	MaxFileComments int
-	// ReadOnly is set when the token cannot write (fork pull request): the
-	// review goes to Fallback without a single API call.
-	ReadOnly bool
-	// Fallback receives the review when posting is impossible (read-only
-	// token, 403): annotations and the step summary.
+	// Fork is set for a pull request from a fork under pull_request, whose
+	// token is read-only: like a missing Token, the review goes to
+	// Fallback without a single API call.
+	Fork bool
+	// Fallback receives the review when posting is impossible (no token,
+	// a fork's read-only token, 403): annotations and the step summary.
 	Fallback reporters.Reporter
 	// ConfigHash fingerprints the configuration, recorded in the summary
 	// for incremental reviews (see posting.ReadState).
@@ -96,11 +97,25 @@ type ghRun struct {
 	changes *posting.DiffIndex
 }
 
+// What a workflow needs to post, named in every message about a token.
+const (
+	permissionsHelp = "give the job `permissions:` with `pull-requests: write` and `contents: read`"
+	noTokenHelp     = "no GitHub token: set GITHUB_TOKEN (the action passes its `github-token` input, " +
+		"default `${{ github.token }}`) or OCR_GITHUB_TOKEN, and " + permissionsHelp
+	forkHelp = "the pull request comes from a fork, and GitHub gives a fork's pull_request workflow a read-only token " +
+		"(to post on fork pull requests, use the pull_request_target workflow of docs/github-forks.md)"
+)
+
 // Report posts r. Permission problems fall back to g.Fallback and return
-// nil: a fork pull request is not a failure of the review.
+// nil: a fork pull request or a missing permission is not a failure of the
+// review. The notice says which it is: no token, a fork's read-only token,
+// or a token GitHub refused (403) on a same-repository pull request.
 func (g *Review) Report(ctx context.Context, r *review.Review) error {
-	if g.ReadOnly {
-		return g.fallback(ctx, r, "the token is read-only (pull request from a fork)")
+	switch {
+	case g.Token == "":
+		return g.fallback(ctx, r, noTokenHelp)
+	case g.Fork:
+		return g.fallback(ctx, r, forkHelp)
 	}
 	run, err := g.newRun(r)
 	if err != nil {
@@ -108,10 +123,14 @@ func (g *Review) Report(ctx context.Context, r *review.Review) error {
 	}
 	err = run.report(ctx, r)
 	if errors.Is(err, posting.ErrNoWriteAccess) {
-		return g.fallback(ctx, r, err.Error())
+		return g.fallback(ctx, r, "the token cannot write to it ("+err.Error()+"): "+permissionsHelp+
+			", and check that the repository's or organisation's default GITHUB_TOKEN permissions allow it")
 	}
 	return err
 }
+
+// ReadOnly reports whether no API call can write: no token, or a fork's.
+func (g *Review) ReadOnly() bool { return g.Token == "" || g.Fork }
 
 func (g *Review) newRun(r *review.Review) (*ghRun, error) {
 	c, err := g.client()
@@ -144,8 +163,7 @@ func (g *Review) logf(format string, args ...any) {
 // fallback hands the review to the fallback reporter with a notice naming
 // the permission the workflow lacks.
 func (g *Review) fallback(ctx context.Context, r *review.Review, why string) error {
-	g.logf("ocr: not posting a review on pull request #%d: %s. Same-repository pull requests need "+
-		"`permissions: pull-requests: write` in the workflow; fork pull requests get a read-only token. "+
+	g.logf("not posting a review on pull request #%d: %s. "+
 		"The findings are in the annotations, the step summary and the SARIF file instead; no review thread is resolved.", g.PR, why)
 	if g.Fallback == nil {
 		return nil
@@ -170,8 +188,7 @@ func (run *ghRun) report(ctx context.Context, r *review.Review) error {
 	gone := posting.GoneFindings(r, run.g.Incremental, run.ex.order)
 	threads, resErr := run.resolveThreads(ctx, gone)
 	if errors.Is(resErr, posting.ErrNoWriteAccess) {
-		run.g.logf("ocr: not resolving ocr's review threads on pull request #%d: %v (the token needs "+
-			"`pull-requests: write`; fork pull requests get a read-only token)", run.g.PR, resErr)
+		run.g.logf("not resolving ocr's review threads on pull request #%d: %v (%s)", run.g.PR, resErr, permissionsHelp)
 		resErr = nil
 	}
 	in := posting.StickyInput{Review: r, Placements: ps, Resolved: run.resolved(gone, threads),

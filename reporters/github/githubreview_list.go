@@ -101,9 +101,10 @@ func (run *ghRun) findSummary(ctx context.Context) (*github.IssueComment, error)
 // Only the first comment that starts with the summary marker and was
 // written by the account ocr posts as is read (see ghTrust): a summary
 // forged by anyone else is ignored.
-// A read-only token (fork) cannot have left one: nothing is read.
+// Without a token, or with a fork's read-only one, ocr cannot have left
+// one: nothing is read.
 func (g *Review) LastState(ctx context.Context) (s posting.State, ok bool, err error) {
-	if g.ReadOnly {
+	if g.ReadOnly() {
 		return posting.State{}, false, nil
 	}
 	c, err := g.client()

@@ -86,7 +86,7 @@ func TestGitHubReviewForkMakesNoWrites(t *testing.T) {
 	f := reportertest.NewGitHubFake(t, diff, reportertest.PostHead)
 	rec := &reportertest.Recorder{}
 	g := reportertest.NewGitHubReview(t, f, diff, rec)
-	g.ReadOnly = true
+	g.Fork = true
 	f.AddIssueComment(mallory, forgedSummary(t)) // the fork's author
 	if _, ok, err := g.LastState(context.Background()); ok || err != nil {
 		t.Errorf("LastState with a read-only token: ok %v err %v", ok, err)
@@ -95,8 +95,35 @@ func TestGitHubReviewForkMakesNoWrites(t *testing.T) {
 		t.Fatal(err)
 	}
 	reportertest.AssertCalls(t, f, map[string]int{})
-	if rec.Reports != 1 || len(rec.Logs) != 1 || !strings.Contains(rec.Logs[0], "pull-requests: write") {
-		t.Errorf("fallback reports %d, logs %q", rec.Reports, rec.Logs)
+	if rec.Reports != 1 || len(rec.Logs) != 1 || !strings.Contains(rec.Logs[0], "comes from a fork") ||
+		strings.Contains(rec.Logs[0], "pull-requests: write") || strings.Contains(rec.Logs[0], "no GitHub token") {
+		t.Errorf("fallback reports %d, logs %q; want one line blaming the fork, not a permission", rec.Reports, rec.Logs)
+	}
+}
+
+// Without a token nothing is sent, and the notice says how to give one
+// and which permissions the job needs, not that the pull request is a fork.
+func TestGitHubReviewNoTokenSaysHowToGiveOne(t *testing.T) {
+	diff := reportertest.PostDiff(2)
+	f := reportertest.NewGitHubFake(t, diff, reportertest.PostHead)
+	rec := &reportertest.Recorder{}
+	g := reportertest.NewGitHubReview(t, f, diff, rec)
+	g.Token = ""
+	if _, ok, err := g.LastState(context.Background()); ok || err != nil {
+		t.Errorf("LastState without a token: ok %v err %v", ok, err)
+	}
+	if err := g.Report(context.Background(), reportertest.InlineReview(5)); err != nil {
+		t.Fatal(err)
+	}
+	reportertest.AssertCalls(t, f, map[string]int{})
+	logs := strings.Join(rec.Logs, "\n")
+	for _, want := range []string{"no GitHub token", "GITHUB_TOKEN", "github-token", "OCR_GITHUB_TOKEN", "pull-requests: write", "contents: read"} {
+		if !strings.Contains(logs, want) {
+			t.Errorf("the notice lacks %q: %q", want, logs)
+		}
+	}
+	if rec.Reports != 1 || strings.Contains(logs, "fork") {
+		t.Errorf("fallback reports %d, logs %q; want the review in the fallback and no fork blamed", rec.Reports, logs)
 	}
 }
 
@@ -109,8 +136,14 @@ func TestGitHubReviewForbiddenAtPostingFallsBack(t *testing.T) {
 		t.Fatalf("a 403 must not fail the run: %v", err)
 	}
 	reportertest.AssertCalls(t, f, map[string]int{reportertest.RListPR: 1, reportertest.RListIssue: 1, reportertest.RReview: 1})
-	if rec.Reports != 1 || !strings.Contains(strings.Join(rec.Logs, "\n"), "pull-requests: write") {
-		t.Errorf("fallback reports %d, logs %q", rec.Reports, rec.Logs)
+	logs := strings.Join(rec.Logs, "\n")
+	for _, want := range []string{"the token cannot write", "Resource not accessible by integration", "pull-requests: write", "contents: read"} {
+		if !strings.Contains(logs, want) {
+			t.Errorf("the notice lacks %q: %q", want, logs)
+		}
+	}
+	if rec.Reports != 1 || strings.Contains(logs, "fork") {
+		t.Errorf("fallback reports %d, logs %q; a same-repository 403 is a missing permission, not a fork", rec.Reports, logs)
 	}
 }
 

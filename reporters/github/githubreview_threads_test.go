@@ -104,7 +104,7 @@ func TestGitHubReviewThreadErrors(t *testing.T) {
 
 	f.ResetCalls()
 	rec.Logs = nil
-	g.ReadOnly = true
+	g.Fork = true
 	if err := g.Report(context.Background(), reportertest.PostReview(nil)); err != nil {
 		t.Fatal(err)
 	}

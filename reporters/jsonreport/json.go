@@ -53,6 +53,7 @@ type jsonComment struct {
 	Content      string `json:"content"`
 	Suggestion   string `json:"suggestion"`
 	ExistingCode string `json:"existing_code"`
+	QuotedCode   string `json:"quoted_code"`
 	RuleID       string `json:"rule_id"`
 	Fingerprint  string `json:"fingerprint"`
 }
@@ -90,7 +91,7 @@ func jsonShape(r *review.Review) jsonReview {
 		out.Comments = append(out.Comments, jsonComment{
 			Path: c.Path, OldPath: c.OldPath, Side: string(c.Side), StartLine: c.StartLine, EndLine: c.EndLine,
 			InDiff: c.InHunk, Method: string(c.Method), Category: string(c.Category), Severity: string(c.Severity),
-			Content: c.Content, Suggestion: c.Suggestion, ExistingCode: c.ExistingCode, RuleID: c.RuleID,
+			Content: c.Content, Suggestion: c.Suggestion, ExistingCode: c.ExistingCode, QuotedCode: c.QuotedCode, RuleID: c.RuleID,
 			Fingerprint: c.Fingerprint,
 		})
 	}

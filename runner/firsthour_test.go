@@ -1,0 +1,279 @@
+package runner
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/ocr-ci/ocr/internal/fakes/githubfake"
+	"github.com/ocr-ci/ocr/internal/llm/llmtest"
+	"github.com/ocr-ci/ocr/reporters"
+)
+
+// What a new user trips over in the first hour (issue 24), each through
+// the whole CLI in-process.
+
+// dirtyRepo is a repository with one commit and an uncommitted change.
+func dirtyRepo(t *testing.T) *testRepo {
+	r := newTestRepo(t)
+	r.write("a.go", "package a\n\nfunc A() int { return 1 }\n")
+	r.commit("one")
+	r.write("a.go", "package a\n\nfunc A() int { return 2 }\n")
+	return r
+}
+
+// TestPostingReportOutsideItsRequestIsRefusedFirst: a posting report that
+// has no pull or merge request to go to is refused before any model call
+// (exit 2), saying what to use instead; the model gets no request.
+func TestPostingReportOutsideItsRequestIsRefusedFirst(t *testing.T) {
+	t.Parallel()
+	r := dirtyRepo(t)
+	head := r.git("rev-parse", "HEAD")
+	event := filepath.Join(t.TempDir(), "event.json")
+	if err := os.WriteFile(event, []byte(`{"before":"`+head+`","after":"`+head+`"}`), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		name   string
+		env    testEnv
+		report string
+		want   []string
+	}{
+		{"local github-review", testEnv{}, "github-review",
+			[]string{"github-review posts a review on a GitHub pull request, and there is none here", "ocr review --format text"}},
+		{"local gitlab-discussion", testEnv{}, "gitlab-discussion",
+			[]string{"gitlab-discussion posts on a GitLab merge request", "merge_request_event"}},
+		{"GitHub push", testEnv{"GITHUB_ACTIONS": "true", "GITHUB_EVENT_NAME": "push", "GITHUB_EVENT_PATH": event,
+			"GITHUB_REPOSITORY": "o/r", "GITHUB_TOKEN": "tok"}, "github-review",
+			[]string{"(push: before..after)", "github-annotations, github-summary and sarif work on any event"}},
+		{"GitLab branch pipeline", testEnv{"GITLAB_CI": "true", "CI_PIPELINE_SOURCE": "push", "CI_COMMIT_SHA": head,
+			"OCR_GITLAB_TOKEN": "glpat"}, "gitlab-discussion",
+			[]string{"there is none here (pipeline without a previous commit", "codequality and text work in any pipeline"}},
+		{"github-review in a GitLab merge request", testEnv{"GITLAB_CI": "true", "CI_MERGE_REQUEST_IID": "3",
+			"CI_MERGE_REQUEST_DIFF_BASE_SHA": head, "CI_COMMIT_SHA": head}, "github-review",
+			[]string{"github-review posts a review on a GitHub pull request, and there is none here (merge request !3"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			srv := llmtest.New(t)
+			tc.env.useLLM(srv)
+			code, out, errs := tc.env.run(t, "review", "--repo", r.dir, "--commit", "HEAD", "--report", tc.report)
+			if code != reporters.ExitUsage || out != "" || strings.Count(errs, "\n") != 1 {
+				t.Errorf("exit %d, stdout %q, stderr %q; want exit 2 and one line", code, out, errs)
+			}
+			for _, w := range tc.want {
+				if !strings.Contains(errs, w) {
+					t.Errorf("stderr lacks %q:\n%s", w, errs)
+				}
+			}
+			if n := srv.Count(); n != 0 {
+				t.Errorf("the model got %d request(s) for a review that could not be delivered", n)
+			}
+		})
+	}
+}
+
+// TestNothingToReviewNeedsNoModel: a clean work tree with no LLM
+// configured says there is nothing to review and how to review something,
+// exit 0; --preview, env, tools and rules never ask for a model either.
+func TestNothingToReviewNeedsNoModel(t *testing.T) {
+	t.Parallel()
+	r := newTestRepo(t)
+	r.write("a.go", "package a\n")
+	r.commit("one")
+	code, out, errs := testEnv{}.run(t, "review", "--repo", r.dir)
+	if code != reporters.ExitOK || strings.Contains(errs, "LLM") || !strings.Contains(errs, "nothing to review") ||
+		!strings.Contains(errs, "--commit HEAD") || !strings.Contains(out, "no findings") {
+		t.Errorf("clean work tree without a model: exit %d, stdout %q, stderr %q; want exit 0 and the nothing-to-review hint", code, out, errs)
+	}
+	for _, args := range [][]string{
+		{"review", "--repo", r.dir, "--preview"}, {"env", "--repo", r.dir}, {"tools", "list"}, {"rules", "list"},
+		{"tools", "call", "file_read", `{"file_path":"a.go"}`, "--repo", r.dir, "--commit", "HEAD"},
+		{"rules", "check", "a.go", "--repo", r.dir},
+	} {
+		if code, _, errs := (testEnv{}).run(t, args...); code != reporters.ExitOK {
+			t.Errorf("ocr %v without a model: exit %d, stderr %q", args, code, errs)
+		}
+	}
+	// With something to review, the missing endpoint is the error, before
+	// any report is written.
+	r.write("a.go", "package a\n\nvar x = 1\n")
+	code, out, errs = testEnv{}.run(t, "review", "--repo", r.dir)
+	if code != reporters.ExitUsage || out != "" || !strings.Contains(errs, "no LLM endpoint configured: set OCR_LLM_URL") {
+		t.Errorf("a change without a model: exit %d, stdout %q, stderr %q; want exit 2 naming OCR_LLM_URL", code, out, errs)
+	}
+}
+
+// TestFailOnSaysWhy: exit 1 from --fail-on ends with one line saying how
+// many findings tripped the gate and at which threshold; a run under it
+// prints no such line.
+func TestFailOnSaysWhy(t *testing.T) {
+	t.Parallel()
+	r := bugRepo(t)
+	comments := []map[string]string{
+		{"content": "nil dereference", "existing_code": "return *v", "category": "bug", "severity": "critical"},
+		{"content": "k is unchecked", "existing_code": "v := m[k]", "category": "bug", "severity": "high"},
+		{"content": "name v better", "existing_code": "v := m[k]", "category": "style", "severity": "low"},
+	}
+	srv := llmtest.New(t, llmtest.Script{Match: []string{"store/store.go"}, Repeat: true, Answers: []llmtest.Answer{
+		llmtest.Calls(llmtest.Tool("code_comment", map[string]any{"comments": comments}), llmtest.Done())}})
+	env := testEnv{}
+	env.useLLM(srv)
+	code, _, errs := env.run(t, "review", "--repo", r.dir, "--commit", "HEAD", "--no-filter", "--fail-on", "high")
+	lines := strings.Split(strings.TrimSpace(errs), "\n")
+	if want := "ocr: 2 finding(s) at or above high (--fail-on high): exit 1"; code != reporters.ExitFindings || lines[len(lines)-1] != want {
+		t.Errorf("exit %d, stderr:\n%s\nwant exit 1 and the last line %q", code, errs, want)
+	}
+	code, _, errs = env.run(t, "review", "--repo", r.dir, "--commit", "HEAD", "--no-filter", "--fail-on", "critical")
+	if want := "ocr: 1 finding(s) at or above critical (--fail-on critical): exit 1"; code != reporters.ExitFindings || !strings.HasSuffix(errs, want+"\n") {
+		t.Errorf("--fail-on critical: exit %d, stderr:\n%s\nwant the last line %q", code, errs, want)
+	}
+	code, _, errs = env.run(t, "review", "--repo", r.dir, "--commit", "HEAD", "--no-filter")
+	if code != reporters.ExitOK || strings.Contains(errs, "--fail-on") {
+		t.Errorf("without --fail-on: exit %d, stderr:\n%s", code, errs)
+	}
+}
+
+// prEnv is the environment of a GitHub Actions step on pull_request for
+// p (the head repository headRepo), through a map: reports and runner
+// files in a temp dir, GITHUB_TOKEN set to token unless it is "".
+func prEnv(t *testing.T, p prRepo, apiURL, headRepo, token string) (testEnv, string) {
+	dir := t.TempDir()
+	event := filepath.Join(dir, "event.json")
+	body := `{"number":7,"pull_request":{"number":7,"base":{"sha":"` + p.base + `","repo":{"full_name":"o/r"}},` +
+		`"head":{"sha":"` + p.head + `","repo":{"full_name":"` + headRepo + `"}}},"repository":{"full_name":"o/r","default_branch":"main"}}`
+	if err := os.WriteFile(event, []byte(body), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	env := testEnv{"GITHUB_ACTIONS": "true", "GITHUB_EVENT_NAME": "pull_request", "GITHUB_EVENT_PATH": event,
+		"GITHUB_REPOSITORY": "o/r", "GITHUB_API_URL": apiURL, "GITHUB_SERVER_URL": "https://github.example",
+		"GITHUB_STEP_SUMMARY": filepath.Join(dir, "summary.md"), "GITHUB_OUTPUT": filepath.Join(dir, "output"),
+		"OCR_SARIF_FILE": filepath.Join(dir, "ocr.sarif"), "GITHUB_SHA": "5555555555555555555555555555555555555555"}
+	if token != "" {
+		env["GITHUB_TOKEN"] = token
+	}
+	return env, dir
+}
+
+// TestPostingNoticeSaysWhatIsTrue: a review that cannot be posted says
+// why — no token, a token GitHub refuses (403 on a same-repository pull
+// request), or a fork's read-only token — and never blames a fork for the
+// first two. The findings go to the annotations and the step summary.
+func TestPostingNoticeSaysWhatIsTrue(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		name, headRepo, token string
+		readOnly              bool
+		want                  []string
+		calls                 bool
+	}{
+		{"no token", "o/r", "", false, []string{"no GitHub token: set GITHUB_TOKEN", "`github-token` input", "OCR_GITHUB_TOKEN",
+			"`pull-requests: write` and `contents: read`"}, false},
+		{"token without write permission", "o/r", "tok", true, []string{"the token cannot write to it",
+			`GitHub answered 403 "Resource not accessible by integration"`, "`pull-requests: write` and `contents: read`"}, true},
+		{"fork", "someone/r", "tok", false, []string{"the pull request comes from a fork", "read-only token", "docs/github-forks.md"}, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			p := newPRRepo(t)
+			gh := githubfake.New(t, githubfake.Config{Diff: prDiff(p.testRepo, p.base, p.head), Base: p.base, Head: p.head, HeadRepo: tc.headRepo})
+			gh.SetReadOnly(tc.readOnly)
+			srv := llmtest.New(t, storeScript(1))
+			env, dir := prEnv(t, p, gh.URL, tc.headRepo, tc.token)
+			env.useLLM(srv)
+			code, out, errs := env.run(t, "review", "--repo", p.dir, "--no-filter")
+			if code != reporters.ExitOK {
+				t.Fatalf("exit %d, want 0: a review that cannot be posted is still a review\nstderr:\n%s", code, errs)
+			}
+			var notice string
+			for _, l := range strings.Split(errs, "\n") {
+				if strings.Contains(l, "not posting a review on pull request #7") {
+					notice = l
+				}
+			}
+			for _, w := range tc.want {
+				if !strings.Contains(notice, w) {
+					t.Errorf("the notice lacks %q:\n%s", w, notice)
+				}
+			}
+			if fork := strings.Contains(notice, "fork"); fork != (tc.headRepo != "o/r") {
+				t.Errorf("the notice blames a fork: %v, want %v:\n%s", fork, !fork, notice)
+			}
+			if made := len(gh.Calls()) > 0; made != tc.calls {
+				t.Errorf("GitHub calls %v, want calls %v", gh.Calls(), tc.calls)
+			}
+			if len(commandLines(out)) != 3 || !strings.Contains(readFile(t, filepath.Join(dir, "summary.md")), "nil check was removed") {
+				t.Errorf("the findings are not in the annotations and the step summary:\n%s", out)
+			}
+		})
+	}
+}
+
+// TestMisquoteShowsTheFilesLines: a quote the fuzzy step placed shows the
+// file's lines at the anchor, in the text report and in the JSON's
+// existing_code, with the model's quote kept as quoted_code.
+func TestMisquoteShowsTheFilesLines(t *testing.T) {
+	t.Parallel()
+	r := newTestRepo(t)
+	r.write("run.go", "package run\n\nfunc Run(cmd, x string) {\n}\n")
+	r.commit("one")
+	r.write("run.go", "package run\n\nfunc Run(cmd, x string) {\n\tout, err := exec(cmd, x)\n\t_, _ = out, err\n}\n")
+	r.commit("two")
+	const misquote = "out, err := exec( cmd,  x )"
+	srv := llmtest.New(t, llmtest.Script{Match: []string{"run.go"}, Repeat: true, Answers: []llmtest.Answer{
+		llmtest.Calls(llmtest.Tool("code_comment", map[string]any{"comments": []map[string]string{{
+			"content": "err is ignored", "existing_code": misquote, "category": "bug", "severity": "high"}}}), llmtest.Done())}})
+	env := testEnv{}
+	env.useLLM(srv)
+	code, out, errs := env.run(t, "review", "--repo", r.dir, "--commit", "HEAD", "--no-filter", "--format", "json")
+	if code != reporters.ExitOK {
+		t.Fatalf("exit %d\n%s", code, errs)
+	}
+	var got struct {
+		Comments []struct {
+			Method       string `json:"method"`
+			StartLine    int    `json:"start_line"`
+			ExistingCode string `json:"existing_code"`
+			QuotedCode   string `json:"quoted_code"`
+		} `json:"comments"`
+	}
+	if err := json.Unmarshal([]byte(out), &got); err != nil || len(got.Comments) != 1 {
+		t.Fatalf("JSON: %v, %d comments\n%s", err, len(got.Comments), out)
+	}
+	c := got.Comments[0]
+	if c.Method != "fuzzy" || c.StartLine != 4 || c.ExistingCode != "\tout, err := exec(cmd, x)" || c.QuotedCode != misquote {
+		t.Errorf("comment %+v; want the fuzzy match at line 4 showing the file's line, the quote as quoted_code", c)
+	}
+	_, out, _ = env.run(t, "review", "--repo", r.dir, "--commit", "HEAD", "--no-filter", "--format", "text")
+	if !strings.Contains(out, "|     out, err := exec(cmd, x)\n") || strings.Contains(out, "exec( cmd") {
+		t.Errorf("the text report does not show the file's line:\n%s", out)
+	}
+}
+
+// TestProgressAndQuiet: review and scan print each group's start and end
+// with the elapsed time and the running count of requests and tokens;
+// --quiet leaves those lines out and keeps the summary.
+func TestProgressAndQuiet(t *testing.T) {
+	t.Parallel()
+	r := bugRepo(t)
+	srv := llmtest.New(t, llmtest.Script{Match: []string{"store/store.go"}, Repeat: true, Answers: []llmtest.Answer{
+		llmtest.Calls(llmtest.Done())}})
+	env := testEnv{}
+	env.useLLM(srv)
+	for _, cmd := range [][]string{{"review", "--commit", "HEAD"}, {"scan"}} {
+		args := append(slices.Clone(cmd), "--repo", r.dir, "--no-filter", "--format", "json")
+		_, _, errs := env.run(t, args...)
+		for _, want := range []string{"] group 1/1 start: store/store.go\n", "] group 1/1 done in ", ": 0 comments · 1 request · "} {
+			if !strings.Contains(errs, want) {
+				t.Errorf("ocr %s: stderr lacks %q:\n%s", cmd[0], want, errs)
+			}
+		}
+		_, _, errs = env.run(t, append(args, "--quiet")...)
+		if strings.Contains(errs, "group 1/1") || strings.Contains(errs, "reviewing 1 file") || !strings.Contains(errs, "complete: 0 comment(s), 1 request(s)") {
+			t.Errorf("ocr %s --quiet: stderr:\n%s\nwant no progress lines and the summary", cmd[0], errs)
+		}
+	}
+}
