@@ -9,6 +9,7 @@ import (
 	"io"
 	"time"
 
+	"github.com/ocr-ci/ocr/agent/grouping"
 	"github.com/ocr-ci/ocr/anchor"
 	"github.com/ocr-ci/ocr/review"
 	"github.com/ocr-ci/ocr/tools"
@@ -70,7 +71,7 @@ type Config struct {
 	GroupFiles  int
 	GroupTokens int
 	// ByDirectory groups files by directory even when the change is small
-	// enough to be one group (scans: BundleByDir).
+	// enough to be one group (scans: grouping.ByDir).
 	ByDirectory bool
 	// NoPlan skips the plan phase.
 	NoPlan bool
@@ -177,8 +178,8 @@ func (c Config) withDefaults() Config {
 	def(&c.MaxRounds, DefaultMaxRounds)
 	def(&c.ContextTokens, DefaultContextTokens)
 	def(&c.MaxCompletionTokens, DefaultMaxCompletion)
-	def(&c.GroupFiles, DefaultGroupFiles)
-	def(&c.GroupTokens, DefaultGroupTokens)
+	def(&c.GroupFiles, grouping.DefaultFiles)
+	def(&c.GroupTokens, grouping.DefaultTokens)
 	def(&c.Rounds, DefaultRounds)
 	c.Rounds = max(c.Rounds, 1)
 	if c.GroupTimeout <= 0 {

@@ -13,6 +13,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/ocr-ci/ocr/agent/grouping"
 	"github.com/ocr-ci/ocr/review"
 
 	"github.com/ocr-ci/ocr/internal/llm/llmtest"
@@ -132,7 +133,7 @@ func BenchmarkReview(b *testing.B) {
 			srv.SetLatency(500 * time.Millisecond)
 			tc := &timing{Chatter: client(b, srv, nil), last: map[string]time.Time{}}
 			a := New(Config{}, tc, tools.Default())
-			groups := len(Bundle(a.newRun(f.input).groupFiles(), 0, 0))
+			groups := len(grouping.Bundle(a.newRun(f.input).groupFiles(), 0, 0))
 			cpu0, start := cpuTime(), time.Now()
 			normal = a.Review(context.Background(), f.input)
 			wall, cpu := time.Since(start), cpuTime()-cpu0

@@ -10,6 +10,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/ocr-ci/ocr/agent/grouping"
 	"github.com/ocr-ci/ocr/review"
 	"github.com/ocr-ci/ocr/tools"
 )
@@ -25,9 +26,9 @@ func (a *Agent) Review(ctx context.Context, in Input) Output {
 	ctx, cancel := context.WithCancelCause(ctx)
 	defer cancel(nil)
 	r := a.newRun(in)
-	bundle := Bundle
+	bundle := grouping.Bundle
 	if a.cfg.ByDirectory {
-		bundle = BundleByDir
+		bundle = grouping.ByDir
 	}
 	groups := bundle(r.groupFiles(), a.cfg.GroupFiles, a.cfg.GroupTokens)
 	r.meter, r.halter = &meter{start: time.Now(), groups: len(groups)}, &halter{cancel: cancel}
@@ -53,16 +54,16 @@ func (a *Agent) Review(ctx context.Context, in Input) Output {
 }
 
 // groupFiles describes the selected files for Bundle.
-func (r *run) groupFiles() []GroupFile {
-	out := make([]GroupFile, len(r.in.Files))
+func (r *run) groupFiles() []grouping.File {
+	out := make([]grouping.File, len(r.in.Files))
 	for i, f := range r.in.Files {
-		out[i] = GroupFile{Path: f.Path, Churn: r.churn(f.Path), Tokens: estimateTokens(len(f.Diff))}
+		out[i] = grouping.File{Path: f.Path, Churn: r.churn(f.Path), Tokens: estimateTokens(len(f.Diff))}
 	}
 	return out
 }
 
 // group reviews one group.
-func (r *run) group(ctx context.Context, i, n int, g Group) groupResult {
+func (r *run) group(ctx context.Context, i, n int, g grouping.Group) groupResult {
 	files := make([]File, len(g))
 	for k, idx := range g {
 		files[k] = r.in.Files[idx]
@@ -175,7 +176,7 @@ func compactDiff(d string) string {
 }
 
 // output assembles coverage, comments, usage and status.
-func (r *run) output(groups []Group, results []groupResult) Output {
+func (r *run) output(groups []grouping.Group, results []groupResult) Output {
 	var out Output
 	cov := make([]review.FileCoverage, len(r.in.Files))
 	for gi, g := range groups {

@@ -1,19 +1,19 @@
-package agent
+package grouping
 
 import (
 	"fmt"
 	"testing"
 )
 
-func paths(ps ...string) []GroupFile {
-	out := make([]GroupFile, len(ps))
+func paths(ps ...string) []File {
+	out := make([]File, len(ps))
 	for i, p := range ps {
-		out[i] = GroupFile{Path: p, Churn: 150, Tokens: 1000}
+		out[i] = File{Path: p, Churn: 150, Tokens: 1000}
 	}
 	return out
 }
 
-func render(files []GroupFile, gs []Group) string {
+func render(files []File, gs []Group) string {
 	var s string
 	for _, g := range gs {
 		s += "["
@@ -48,11 +48,11 @@ func TestStem(t *testing.T) {
 func TestBundle(t *testing.T) {
 	tests := []struct {
 		name  string
-		files []GroupFile
+		files []File
 		max   int
 		want  string
 	}{
-		{"small change is one group", []GroupFile{{Path: "a/x.go", Churn: 10}, {Path: "b/y.go", Churn: 20}}, 8,
+		{"small change is one group", []File{{Path: "a/x.go", Churn: 10}, {Path: "b/y.go", Churn: 20}}, 8,
 			"[a/x.go b/y.go]"},
 		{"directory and stems", paths("a/x.go", "b/y.go", "a/x_test.go", "b/z.go", "c/w.go"), 8,
 			"[a/x.go a/x_test.go][b/y.go b/z.go][c/w.go]"},
@@ -76,9 +76,9 @@ func TestBundle(t *testing.T) {
 }
 
 func TestBundleCoversEveryFileOnce(t *testing.T) {
-	var files []GroupFile
+	var files []File
 	for i := 0; i < 500; i++ {
-		files = append(files, GroupFile{Path: fmt.Sprintf("d%d/f%d.go", i%13, i%37), Churn: 90, Tokens: 700 * (i%9 + 1)})
+		files = append(files, File{Path: fmt.Sprintf("d%d/f%d.go", i%13, i%37), Churn: 90, Tokens: 700 * (i%9 + 1)})
 	}
 	seen := make([]int, len(files))
 	for _, g := range Bundle(files, 5, 6000) {

@@ -1,4 +1,8 @@
-package agent
+// Package grouping splits a review's files into groups reviewed together
+// in one conversation: related files first (same stem, variants of one
+// resource), then a directory's files packed within file and token caps.
+// Pure and deterministic: no model call.
+package grouping
 
 import (
 	"path"
@@ -9,16 +13,16 @@ import (
 // Grouping limits: related files are reviewed together in one conversation,
 // up to these caps (the model sees the whole group's diff at once).
 const (
-	// DefaultGroupFiles caps the files of one group.
-	DefaultGroupFiles = 8
-	// DefaultGroupTokens caps the diff tokens of one group.
-	DefaultGroupTokens = 12_000
+	// DefaultFiles caps the files of one group.
+	DefaultFiles = 8
+	// DefaultTokens caps the diff tokens of one group.
+	DefaultTokens = 12_000
 	// smallChange is the churn under which a whole change is one group.
 	smallChange = 200
 )
 
-// GroupFile is what grouping needs of a file.
-type GroupFile struct {
+// File is what grouping needs of a file.
+type File struct {
 	Path string
 	// Churn is additions + deletions.
 	Churn int
@@ -36,20 +40,20 @@ type Group []int
 // one directory are packed together, within maxFiles and maxTokens. A change
 // under 200 changed lines that fits the caps is one group. Every file is in
 // exactly one group; groups are ordered by their first file.
-func Bundle(files []GroupFile, maxFiles, maxTokens int) []Group {
+func Bundle(files []File, maxFiles, maxTokens int) []Group {
 	maxFiles, maxTokens = groupCaps(maxFiles, maxTokens)
 	if len(files) > 0 {
 		if g, ok := smallSet(files, maxFiles, maxTokens); ok {
 			return []Group{g}
 		}
 	}
-	return BundleByDir(files, maxFiles, maxTokens)
+	return ByDir(files, maxFiles, maxTokens)
 }
 
-// BundleByDir is Bundle without the small-change shortcut: files of
+// ByDir is Bundle without the small-change shortcut: files of
 // different directories are never grouped together, however few they are
 // (a scan, where a directory is the unit of related code).
-func BundleByDir(files []GroupFile, maxFiles, maxTokens int) []Group {
+func ByDir(files []File, maxFiles, maxTokens int) []Group {
 	maxFiles, maxTokens = groupCaps(maxFiles, maxTokens)
 	if len(files) == 0 {
 		return nil
@@ -60,15 +64,15 @@ func BundleByDir(files []GroupFile, maxFiles, maxTokens int) []Group {
 // groupCaps fills the group caps left unset.
 func groupCaps(maxFiles, maxTokens int) (int, int) {
 	if maxFiles <= 0 {
-		maxFiles = DefaultGroupFiles
+		maxFiles = DefaultFiles
 	}
 	if maxTokens <= 0 {
-		maxTokens = DefaultGroupTokens
+		maxTokens = DefaultTokens
 	}
 	return maxFiles, maxTokens
 }
 
-func smallSet(files []GroupFile, maxFiles, maxTokens int) (Group, bool) {
+func smallSet(files []File, maxFiles, maxTokens int) (Group, bool) {
 	churn, toks := 0, 0
 	g := make(Group, len(files))
 	for i, f := range files {
@@ -78,7 +82,7 @@ func smallSet(files []GroupFile, maxFiles, maxTokens int) (Group, bool) {
 }
 
 // related returns bundles of related files (union-find over stems).
-func related(files []GroupFile) [][]int {
+func related(files []File) [][]int {
 	uf := newUnionFind(len(files))
 	byKey := map[string]int{}
 	plain := map[string][]int{} // stem without role marker → files
@@ -123,7 +127,7 @@ func variantKey(p, s string) string {
 }
 
 // inDir returns the first of c in dir, or c[0] and false when none is.
-func inDir(files []GroupFile, c []int, dir string) (int, bool) {
+func inDir(files []File, c []int, dir string) (int, bool) {
 	for _, i := range c {
 		if path.Dir(files[i].Path) == dir {
 			return i, true
@@ -137,7 +141,7 @@ func inDir(files []GroupFile, c []int, dir string) (int, bool) {
 
 // pack fills groups directory by directory, keeping bundles whole when they
 // fit and splitting those that exceed the caps.
-func pack(files []GroupFile, bundles [][]int, maxFiles, maxTokens int) []Group {
+func pack(files []File, bundles [][]int, maxFiles, maxTokens int) []Group {
 	sortByDir(files, bundles)
 	var out []Group
 	var cur Group
@@ -174,7 +178,7 @@ func pack(files []GroupFile, bundles [][]int, maxFiles, maxTokens int) []Group {
 
 // sortByDir orders bundles by the directory of their first file, then by
 // input order.
-func sortByDir(files []GroupFile, bundles [][]int) {
+func sortByDir(files []File, bundles [][]int) {
 	sort.SliceStable(bundles, func(a, b int) bool {
 		da, db := path.Dir(files[bundles[a][0]].Path), path.Dir(files[bundles[b][0]].Path)
 		if da != db {
