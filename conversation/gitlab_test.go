@@ -88,7 +88,7 @@ func TestGitLabSystemAndEditedNotesIgnored(t *testing.T) {
 	w := newGLWorld(t)
 	alice := w.member(gitlabfake.Human("alice"), 30, false)
 	cases := map[string]func(map[string]any){
-		"system note": func(p map[string]any) { attrs(p)["system"] = true },
+		"system note":     func(p map[string]any) { attrs(p)["system"] = true },
 		"edited (16.11+)": func(p map[string]any) { attrs(p)["action"] = "update" },
 		"edited (before 16.11)": func(p map[string]any) {
 			delete(attrs(p), "action")

@@ -21,11 +21,15 @@ import (
 )
 
 // converse handles a GitHub comment event (issue_comment,
-// pull_request_review_comment) with the conversation package. done is
+// pull_request_review_comment) or a GitLab note event (a trigger pipeline,
+// conversation_gitlab.go) with the conversation package. done is
 // false when the run goes on as a review: not a comment event, or
 // "/ocr review" by a trusted author.
 func (c *Command) converse(ctx context.Context, cfg *config.Config) (code int, done bool) {
 	env, err := ci.Load(c.lookup)
+	if err == nil && !env.GitHub.Actions && env.GitLab.CI && ci.IsGitLabNoteTrigger(env.GitLab) {
+		return c.converseGitLab(ctx, cfg, env)
+	}
 	if err != nil || !env.GitHub.Actions || !githubchat.IsCommentEvent(env.GitHub.EventName) {
 		return 0, false
 	}
