@@ -7,7 +7,7 @@ import (
 	"testing"
 )
 
-const headSHA = "2222222222222222222222222222222222222222"
+const trigHead = "2222222222222222222222222222222222222222"
 
 // A trigger pipeline with a note event reviews the merge request it names,
 // configuration from the pipeline's own commit; a missing or malformed
@@ -23,9 +23,9 @@ func TestDetectGitLabNoteTrigger(t *testing.T) {
 	}
 	g := GitLabEnv{CI: true, PipelineSource: "trigger", CommitSHA: "1111111111111111111111111111111111111111",
 		TriggerPayload: write(`{"object_kind":"note","merge_request":{"iid":"5","target_branch":"main","source_project_id":77,` +
-			`"target_project_id":42,"last_commit":{"id":"` + headSHA + `"}}}`)}
+			`"target_project_id":42,"last_commit":{"id":"` + trigHead + `"}}}`)}
 	c, err := Detect(Env{GitLab: g})
-	if err != nil || c.PR != 5 || c.To != headSHA || c.From != "origin/main" || c.ConfigRef != g.CommitSHA || !c.Fork || c.Event != "trigger" {
+	if err != nil || c.PR != 5 || c.To != trigHead || c.From != "origin/main" || c.ConfigRef != g.CommitSHA || !c.Fork || c.Event != "trigger" {
 		t.Errorf("context %+v, %v", c, err)
 	}
 	g.TriggerPayload = write("{oops")
