@@ -7,7 +7,6 @@ import (
 	"os"
 	"path/filepath"
 	"strconv"
-	"strings"
 	"testing"
 	"text/template"
 
@@ -183,16 +182,6 @@ func (w *glWorld) thread() []*gitlabfake.Note {
 func (w *glWorld) member(u gitlabfake.User, level int, inherited bool) gitlabfake.User {
 	w.gl.AddMember(gitlabfake.Member{User: u, AccessLevel: level, Inherited: inherited})
 	return u
-}
-
-func glWrites(calls map[string]int) int {
-	n := 0
-	for k, v := range calls {
-		if !strings.HasPrefix(k, "GET ") {
-			n += v
-		}
-	}
-	return n
 }
 
 func itoa(n int64) string { return strconv.FormatInt(n, 10) }
