@@ -61,6 +61,10 @@ type Note struct {
 	// for a first comment).
 	InThread bool
 	Root     int64
+	// Thread names the thread where the platform's thread ids are not
+	// comment ids (GitLab's 40-hex discussion id); "" on GitHub. When the
+	// event's comment has one, threads are matched by it, not by Root.
+	Thread string
 	// Path and Line say where a thread's first comment is (Line 0: on the
 	// file, or outdated); StartLine starts a range.
 	Path            string

@@ -103,7 +103,7 @@ func (h *Handler) admit(ctx context.Context, ev Event) (bool, PullRequest, error
 // request.
 func (h *Handler) post(ctx context.Context, ev Event, body string) error {
 	if ev.Kind == ThreadReply {
-		return h.Forge.Reply(ctx, Note{ID: ev.Comment.Root}, body)
+		return h.Forge.Reply(ctx, Note{ID: ev.Comment.Root, Thread: ev.Comment.Thread}, body)
 	}
 	return h.Forge.Comment(ctx, body)
 }
@@ -173,11 +173,11 @@ func (h *Handler) thread(ctx context.Context, ev Event) ([]Note, bool, error) {
 	}
 	var thread []Note
 	for _, n := range notes {
-		if n.InThread && n.Root == ev.Comment.Root {
+		if sameThread(n, ev.Comment) {
 			thread = append(thread, n)
 		}
 	}
-	if len(thread) == 0 || thread[0].ID != ev.Comment.Root {
+	if len(thread) == 0 || (ev.Comment.Thread == "" && thread[0].ID != ev.Comment.Root) {
 		return nil, false, errors.New("the thread's first comment is gone (deleted?): nothing to answer in")
 	}
 	_, marked := FindingFingerprint(thread[0].Body)
@@ -186,6 +186,15 @@ func (h *Handler) thread(ctx context.Context, ev Event) ([]Note, bool, error) {
 	}
 	ours, err := h.Forge.Own(ctx, thread[0].Author)
 	return thread, ours, err
+}
+
+// sameThread reports whether n is in c's thread: by the platform's thread
+// id when c has one (GitLab), else by the first comment's id.
+func sameThread(n, c Note) bool {
+	if c.Thread != "" {
+		return n.InThread && n.Thread == c.Thread
+	}
+	return n.InThread && n.Root == c.Root
 }
 
 func (h *Handler) logf(format string, args ...any) {

@@ -21,11 +21,15 @@ import (
 )
 
 // converse handles a GitHub comment event (issue_comment,
-// pull_request_review_comment) with the conversation package. done is
+// pull_request_review_comment) or a GitLab note event (a trigger pipeline,
+// conversation_gitlab.go) with the conversation package. done is
 // false when the run goes on as a review: not a comment event, or
 // "/ocr review" by a trusted author.
 func (c *Command) converse(ctx context.Context, cfg *config.Config) (code int, done bool) {
 	env, err := ci.Load(c.lookup)
+	if err == nil && !env.GitHub.Actions && env.GitLab.CI && ci.IsGitLabNoteTrigger(env.GitLab) {
+		return c.converseGitLab(ctx, cfg, env.GitLab)
+	}
 	if err != nil || !env.GitHub.Actions || !githubchat.IsCommentEvent(env.GitHub.EventName) {
 		return 0, false
 	}
@@ -66,8 +70,15 @@ func (c *Command) chatHandler(cfg *config.Config, env ci.Env, pr int) (*conversa
 	if err != nil {
 		return nil, nil, err
 	}
+	h, done := c.newChatHandler(cfg, f)
+	return h, done, nil
+}
+
+// newChatHandler wires the handler on forge f: the material of an answer
+// is loaded on demand, and done closes its repository.
+func (c *Command) newChatHandler(cfg *config.Config, f conversation.Forge) (h *conversation.Handler, done func()) {
 	var repo *git.Repo
-	h := &conversation.Handler{Forge: f, Settings: cfg.ChatSettings(false), ForkSettings: cfg.ChatSettings(true),
+	h = &conversation.Handler{Forge: f, Settings: cfg.ChatSettings(false), ForkSettings: cfg.ChatSettings(true),
 		Language: cfg.Language, Logf: c.logf,
 		Material: func(ctx context.Context, _ bool) (*conversation.Material, error) {
 			m, r, err := c.chatMaterial(ctx, cfg)
@@ -78,7 +89,7 @@ func (c *Command) chatHandler(cfg *config.Config, env ci.Env, pr int) (*conversa
 		if repo != nil {
 			closeRepo(repo)
 		}
-	}, nil
+	}
 }
 
 // chatMaterial is what an answer reads, as a review would: the pull

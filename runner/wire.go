@@ -1,6 +1,7 @@
 package runner
 
 import (
+	"cmp"
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
@@ -79,7 +80,7 @@ func (c *Command) buildReporters(j *job, ch *change.Change) (reporters.Multi, fu
 		multi = append(multi, r)
 	}
 	if j.env.GitHub.Output != "" {
-		multi = append(multi, &lazyFile{path: j.env.GitHub.Output, make: func(w io.Writer) reporters.Reporter {
+		multi = append(multi, &reporters.Lazy{Path: j.env.GitHub.Output, Make: func(w io.Writer) reporters.Reporter {
 			return &github.Output{W: w, SARIFPath: sarif}
 		}})
 	}
@@ -143,12 +144,8 @@ func (c *Command) newPoster(j *job, ch *change.Change, k reportspec.Kind) report
 		}
 	}
 	g := j.env.GitLab
-	project := g.MRProjectID
-	if project == "" {
-		project = g.ProjectID
-	}
 	return &gitlab.Discussion{
-		BaseURL: g.APIURL, Token: g.Token, TokenSource: "OCR_GITLAB_TOKEN", CAFile: g.CAFile, Project: project,
+		BaseURL: g.APIURL, Token: g.Token, TokenSource: "OCR_GITLAB_TOKEN", CAFile: g.CAFile, Project: cmp.Or(g.MRProjectID, g.ProjectID),
 		MR: j.ci.PR, HeadSHA: j.ci.HeadSHA, Changes: changes, MaxInline: j.cfg.MaxInline,
 		ConfigHash: j.configHash(), Logf: c.logf, Sleep: c.sleep,
 	}
@@ -167,7 +164,7 @@ func (c *Command) fallback(j *job) reporters.Reporter {
 	}
 	if !has[reportspec.KindGitHubSummary] && j.env.GitHub.StepSummary != "" {
 		opt := j.summaryOptions()
-		m = append(m, &lazyFile{path: j.env.GitHub.StepSummary, make: func(w io.Writer) reporters.Reporter {
+		m = append(m, &reporters.Lazy{Path: j.env.GitHub.StepSummary, Make: func(w io.Writer) reporters.Reporter {
 			return &github.Summary{W: w, Options: opt}
 		}})
 	}

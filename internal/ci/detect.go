@@ -65,6 +65,8 @@ func Detect(e Env) (Context, error) {
 	switch {
 	case e.GitHub.Actions:
 		return detectGitHub(e.GitHub)
+	case e.GitLab.CI && IsGitLabNoteTrigger(e.GitLab):
+		return detectGitLabTrigger(e.GitLab)
 	case e.GitLab.CI:
 		return detectGitLab(e.GitLab), nil
 	}

@@ -59,6 +59,9 @@ type GitLabEnv struct {
 	Token         string `env:"OCR_GITLAB_TOKEN"`
 	TokenFallback string `env:"GITLAB_TOKEN"`
 	JobToken      string `env:"CI_JOB_TOKEN"`
+	// TriggerPayload is the path of the webhook's JSON in a trigger
+	// pipeline (a file-type variable): the note event of the conversation.
+	TriggerPayload string `env:"TRIGGER_PAYLOAD"`
 }
 
 // TermEnv is what the terminal conventions say.

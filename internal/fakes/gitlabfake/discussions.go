@@ -19,6 +19,8 @@ type Note struct {
 	Resolved   bool           `json:"resolved"`
 	Position   map[string]any `json:"position,omitempty"`
 	Author     map[string]any `json:"author"`
+	// CreatedAt is ISO 8601 with milliseconds, as the API answers.
+	CreatedAt string `json:"created_at"`
 }
 
 // Discussion is a thread of notes.
@@ -86,7 +88,7 @@ func (s *Server) createDiscussion(w http.ResponseWriter, r *http.Request) {
 
 // addDiscussion stores a discussion by u, or returns GitLab's 400 message.
 func (s *Server) addDiscussion(u User, in DiscussionRequest) (*Discussion, string) {
-	note := &Note{ID: int64(s.newID()), Type: ptr("DiscussionNote"), Body: in.Body, Resolvable: true, Author: u.author()}
+	note := &Note{ID: int64(s.newID()), Type: ptr("DiscussionNote"), Body: in.Body, Resolvable: true, Author: u.author(), CreatedAt: s.stamp()}
 	if in.Position != nil {
 		if msg := s.checkPosition(in.Position); msg != "" {
 			return nil, msg
@@ -186,12 +188,13 @@ func (s *Server) resolve(w http.ResponseWriter, r *http.Request, id string) {
 	var in struct {
 		Resolved bool `json:"resolved"`
 	}
-	if !fakes.Decode(s.t, r, &in) || !in.Resolved {
+	// GitLab reads resolved from the query or the body.
+	if in.Resolved = r.URL.Query().Get("resolved") == "true"; !in.Resolved && (!fakes.Decode(s.t, r, &in) || !in.Resolved) {
 		s.t.Errorf("gitlabfake: resolve %s: resolved=%v", id, in.Resolved)
 	}
 	for _, d := range s.discs {
 		if d.ID == id {
-			if len(d.Notes) > 1 {
+			if len(d.Notes) > 1 && !s.chat.resolveReplied {
 				s.t.Errorf("gitlabfake: resolved discussion %s, which someone replied to", id)
 			}
 			for _, n := range d.Notes {
@@ -213,7 +216,7 @@ func (s *Server) createNote(w http.ResponseWriter, r *http.Request) {
 		fakes.WriteJSON(w, 400, map[string]string{"message": "400 Bad request"})
 		return
 	}
-	n := &Note{ID: int64(s.newID()), Body: in.Body, Author: s.cfg.Bot.author()}
+	n := &Note{ID: int64(s.newID()), Body: in.Body, Author: s.cfg.Bot.author(), CreatedAt: s.stamp()}
 	s.discs = append(s.discs, &Discussion{ID: fmt.Sprintf("%040x", s.newID()), IndividualNote: true, Notes: []*Note{n}})
 	fakes.WriteJSON(w, 201, n)
 }

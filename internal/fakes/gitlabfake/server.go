@@ -71,6 +71,8 @@ type Server struct {
 	nextID    int
 	discs     []*Discussion
 	posted    []DiscussionRequest
+	// chat is the conversation's part (chat.go).
+	chat chatState
 }
 
 type line struct {
@@ -201,6 +203,7 @@ func (s *Server) route(w http.ResponseWriter, r *http.Request, key string) {
 		s.createNote(w, r)
 	case r.Method == http.MethodPut && s.reNote.MatchString(p):
 		s.editNote(w, r, s.reNote.FindStringSubmatch(p)[1])
+	case s.routeChat(w, r):
 	default:
 		s.t.Errorf("gitlabfake: unexpected request %s", key)
 		fakes.WriteJSON(w, 404, map[string]string{"message": "404 Not found"})

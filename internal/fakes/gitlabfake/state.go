@@ -68,7 +68,7 @@ func (s *Server) Reply(id, author, body string) {
 	defer s.mu.Unlock()
 	for _, d := range s.discs {
 		if d.ID == id {
-			d.Notes = append(d.Notes, &Note{ID: int64(s.newID()) + 100000, Body: body, Author: Human(author).author()})
+			d.Notes = append(d.Notes, &Note{ID: int64(s.newID()) + 100000, Body: body, Author: Human(author).author(), CreatedAt: s.stamp()})
 			return
 		}
 	}

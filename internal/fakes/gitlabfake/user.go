@@ -49,7 +49,7 @@ func (s *Server) UserRoute() string { return "GET /api/v4/user" }
 func (s *Server) AddNote(u User, body string) string {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	n := &Note{ID: int64(s.newID()), Body: body, Author: u.author()}
+	n := &Note{ID: int64(s.newID()), Body: body, Author: u.author(), CreatedAt: s.stamp()}
 	d := &Discussion{ID: fmt.Sprintf("%040x", s.newID()), IndividualNote: true, Notes: []*Note{n}}
 	s.discs = append(s.discs, d)
 	return d.ID

@@ -1,0 +1,162 @@
+// Package gitlabchat is the GitLab side of the conversation: it reads the
+// note event GitLab sends to a pipeline trigger (the file named by
+// TRIGGER_PAYLOAD) into a conversation.Event, and implements
+// conversation.Forge over the REST API (discussions, members).
+package gitlabchat
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/ocr-ci/ocr/conversation"
+)
+
+// num is an id or line number GitLab sends as a number, a numeric string
+// or null (0): webhook payloads echo some parameters as strings.
+type num int64
+
+// UnmarshalJSON accepts 59, "59", null and "".
+func (n *num) UnmarshalJSON(b []byte) error {
+	s := strings.TrimSpace(string(b))
+	if uq, err := strconv.Unquote(s); err == nil {
+		s = strings.TrimSpace(uq)
+	}
+	if s == "null" || s == "" {
+		*n = 0
+		return nil
+	}
+	v, err := strconv.ParseInt(s, 10, 64)
+	if err != nil {
+		return fmt.Errorf("%.40s is neither a number nor a numeric string", b)
+	}
+	*n = num(v)
+	return nil
+}
+
+// glUser is a note's author.
+type glUser struct {
+	ID       num    `json:"id"`
+	Username string `json:"username"`
+	Name     string `json:"name"`
+	Bot      bool   `json:"bot"`
+}
+
+func (u glUser) author() conversation.Author {
+	return conversation.Author{Login: u.Username, ID: int64(u.ID), Bot: u.Bot}
+}
+
+// glPosition is where a diff note is; its line numbers are tolerant.
+type glPosition struct {
+	OldPath string `json:"old_path"`
+	NewPath string `json:"new_path"`
+	OldLine num    `json:"old_line"`
+	NewLine num    `json:"new_line"`
+}
+
+// notePayload is the note event, as much as ocr reads of it.
+// https://docs.gitlab.com/user/project/integrations/webhook_events/#comment-events
+type notePayload struct {
+	ObjectKind string `json:"object_kind"`
+	User       glUser `json:"user"`
+	ProjectID  num    `json:"project_id"`
+	Attrs      struct {
+		ID           num         `json:"id"`
+		Note         string      `json:"note"`
+		Type         *string     `json:"type"`
+		NoteableType string      `json:"noteable_type"`
+		DiscussionID string      `json:"discussion_id"`
+		System       bool        `json:"system"`
+		Action       string      `json:"action"`
+		CreatedAt    string      `json:"created_at"`
+		UpdatedAt    string      `json:"updated_at"`
+		Position     *glPosition `json:"position"`
+	} `json:"object_attributes"`
+	MergeRequest *MergeRequest `json:"merge_request"`
+}
+
+// MergeRequest is what the payload says of the merge request: untrusted
+// (whoever holds the trigger token can send anything); the runner uses
+// it to find the merge request, and the forge reads the rest from the API.
+type MergeRequest struct {
+	IID             int    `json:"iid"`
+	SourceProjectID num    `json:"source_project_id"`
+	TargetProjectID num    `json:"target_project_id"`
+	SourceBranch    string `json:"source_branch"`
+	TargetBranch    string `json:"target_branch"`
+	Title           string `json:"title"`
+	LastCommit      struct {
+		ID string `json:"id"`
+	} `json:"last_commit"`
+}
+
+// Fork reports whether the merge request comes from another project.
+func (m MergeRequest) Fork() bool {
+	return m.SourceProjectID != 0 && m.TargetProjectID != 0 && m.SourceProjectID != m.TargetProjectID
+}
+
+// Payload is a parsed note event.
+type Payload struct {
+	Event conversation.Event
+	// MR is nil for a note on anything but a merge request.
+	MR *MergeRequest
+	// ProjectID is the project the webhook belongs to.
+	ProjectID int64
+	// Kind is object_kind: "note" for a comment.
+	Kind string
+	// System is set for a note GitLab wrote itself ("added 1 commit").
+	System bool
+}
+
+// ParseEvent reads the note event of a trigger pipeline (TRIGGER_PAYLOAD).
+// A system note ("added 1 commit") is reported as a bot's: never answered.
+func ParseEvent(data []byte) (Payload, error) {
+	var p notePayload
+	if err := json.Unmarshal(data, &p); err != nil {
+		return Payload{}, fmt.Errorf("could not parse the GitLab webhook payload (TRIGGER_PAYLOAD): %w", err)
+	}
+	out := Payload{Kind: p.ObjectKind, ProjectID: int64(p.ProjectID), MR: p.MergeRequest, System: p.Attrs.System}
+	if p.ObjectKind != "note" {
+		return out, nil
+	}
+	a := p.Attrs
+	if a.ID == 0 {
+		return out, errors.New("the GitLab note event (TRIGGER_PAYLOAD) has no object_attributes.id: is the webhook's payload cut?")
+	}
+	ev := conversation.Event{Kind: conversation.PRComment, Action: action(a.Action, a.CreatedAt, a.UpdatedAt),
+		OnPR: a.NoteableType == "MergeRequest" && p.MergeRequest != nil}
+	if ev.OnPR {
+		ev.PR = p.MergeRequest.IID
+	}
+	n := conversation.Note{ID: int64(a.ID), Author: p.User.author(), Body: a.Note}
+	n.Author.Bot = n.Author.Bot || a.System
+	if a.Type != nil && (*a.Type == "DiffNote" || *a.Type == "DiscussionNote") {
+		ev.Kind, n.InThread, n.Thread = conversation.ThreadReply, true, a.DiscussionID
+		if a.Position != nil {
+			n.Path, n.Line = strings.TrimSpace(a.Position.NewPath), int(a.Position.NewLine)
+		}
+	}
+	ev.Comment = n
+	return out.with(ev), nil
+}
+
+func (p Payload) with(ev conversation.Event) Payload { p.Event = ev; return p }
+
+// action maps GitLab's action to the conversation's: "create" is
+// "created". GitLab before 16.11 sends none: a note never edited has
+// created_at == updated_at.
+func action(a, created, updated string) string {
+	switch {
+	case a == "create":
+		return "created"
+	case a == "update":
+		return "updated"
+	case a != "":
+		return a
+	case created != "" && created == updated:
+		return "created"
+	}
+	return "updated"
+}

@@ -1,0 +1,257 @@
+package gitlabchat
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net/http"
+	"slices"
+	"strings"
+	"time"
+
+	gitlab "gitlab.com/gitlab-org/api/client-go"
+
+	"github.com/ocr-ci/ocr/conversation"
+)
+
+// Identity tells who ocr posts as: reporters/gitlab.Discussion.OwnerID,
+// so the conversation and the poster learn it the same way, once.
+type Identity interface {
+	OwnerID(ctx context.Context) (int64, error)
+}
+
+// Options configure a Forge.
+type Options struct {
+	// Client is the API client (reporters/gitlab.Discussion.Client).
+	Client *gitlab.Client
+	// Project is the merge request's project (id or path), MR its IID.
+	Project  string
+	MR       int
+	Identity Identity
+}
+
+// Forge is conversation.Forge on one GitLab merge request. It reads the
+// merge request and its discussions once per run.
+type Forge struct {
+	o       Options
+	notes   []conversation.Note
+	read    bool
+	mr      *conversation.PullRequest
+	members map[int64]int
+}
+
+var _ conversation.Forge = (*Forge)(nil)
+
+// New returns the forge; nothing is sent.
+func New(o Options) (*Forge, error) {
+	if o.Client == nil || o.Identity == nil {
+		return nil, errors.New("gitlabchat: a client and an identity rule are needed")
+	}
+	return &Forge{o: o, members: map[int64]int{}}, nil
+}
+
+// Own reports whether a is the user the token posts as.
+func (f *Forge) Own(ctx context.Context, a conversation.Author) (bool, error) {
+	id, err := f.o.Identity.OwnerID(ctx)
+	return err == nil && a.ID != 0 && a.ID == id, err
+}
+
+// PullRequest reads the merge request once, from the API (never from the
+// payload: anyone holding the trigger token can write one).
+// https://docs.gitlab.com/api/merge_requests/#get-single-mr
+func (f *Forge) PullRequest(ctx context.Context) (conversation.PullRequest, error) {
+	if f.mr != nil {
+		return *f.mr, nil
+	}
+	var mr struct {
+		Title           string `json:"title"`
+		Description     string `json:"description"`
+		Author          glUser `json:"author"`
+		SourceProjectID num    `json:"source_project_id"`
+		TargetProjectID num    `json:"target_project_id"`
+	}
+	if err := f.do(ctx, http.MethodGet, f.mrPath(""), nil, &mr); err != nil {
+		return conversation.PullRequest{}, glError(err, fmt.Sprintf("read merge request !%d", f.o.MR))
+	}
+	f.mr = &conversation.PullRequest{Title: mr.Title, Body: mr.Description, Author: mr.Author.Username,
+		Fork: mr.SourceProjectID != mr.TargetProjectID}
+	return *f.mr, nil
+}
+
+// Notes lists every note of the merge request's discussions, oldest
+// first; GitLab's own system notes are left out (nobody wrote them).
+// https://docs.gitlab.com/api/discussions/#list-project-merge-request-discussion-items
+func (f *Forge) Notes(ctx context.Context) ([]conversation.Note, error) {
+	if f.read {
+		return f.notes, nil
+	}
+	var all []dated
+	opt := &gitlab.ListMergeRequestDiscussionsOptions{ListOptions: gitlab.ListOptions{PerPage: 100}}
+	for {
+		var page []json.RawMessage
+		resp, err := f.send(ctx, http.MethodGet, f.mrPath("/discussions"), opt, &page)
+		if err != nil {
+			return nil, glError(err, fmt.Sprintf("list the discussions of merge request !%d", f.o.MR))
+		}
+		for _, raw := range page {
+			all = append(all, notesOf(raw)...)
+		}
+		if resp.NextPage == 0 {
+			break
+		}
+		opt.Page = resp.NextPage
+	}
+	slices.SortStableFunc(all, func(a, b dated) int { return a.at.Compare(b.at) })
+	for _, d := range all {
+		f.notes = append(f.notes, d.Note)
+	}
+	f.read = true
+	return f.notes, nil
+}
+
+// dated is a note and when it was written.
+type dated struct {
+	conversation.Note
+	at time.Time
+}
+
+type glNote struct {
+	ID        num         `json:"id"`
+	Body      string      `json:"body"`
+	System    bool        `json:"system"`
+	Author    glUser      `json:"author"`
+	CreatedAt time.Time   `json:"created_at"`
+	Position  *glPosition `json:"position"`
+}
+
+// notesOf reads one discussion, each note on its own: a note that cannot
+// be read is left out (it can be nobody's command nor ocr's marker).
+func notesOf(raw json.RawMessage) []dated {
+	var d struct {
+		ID         string            `json:"id"`
+		Individual bool              `json:"individual_note"`
+		Notes      []json.RawMessage `json:"notes"`
+	}
+	if json.Unmarshal(raw, &d) != nil {
+		return nil
+	}
+	var out []dated
+	var root *glNote
+	for _, r := range d.Notes {
+		var n glNote
+		if json.Unmarshal(r, &n) != nil || n.System {
+			continue
+		}
+		if root == nil {
+			root = &n
+		}
+		c := conversation.Note{ID: int64(n.ID), Author: n.Author.author(), Body: n.Body}
+		if !d.Individual {
+			c.InThread, c.Root, c.Thread = true, int64(root.ID), d.ID
+			if p := root.Position; p != nil {
+				c.Path, c.Line = strings.TrimSpace(p.NewPath), int(p.NewLine)
+			}
+		}
+		out = append(out, dated{c, n.CreatedAt})
+	}
+	return out
+}
+
+// Confirm replaces what the payload says of ev's note (author, body,
+// thread) with what the API says: the payload is untrusted, the listing
+// is not. A note the merge request does not hold is an error.
+func (f *Forge) Confirm(ctx context.Context, ev *conversation.Event) error {
+	notes, err := f.Notes(ctx)
+	if err != nil {
+		return err
+	}
+	for _, n := range notes {
+		if n.ID == ev.Comment.ID {
+			ev.Comment, ev.Kind = n, conversation.PRComment
+			if n.InThread {
+				ev.Kind = conversation.ThreadReply
+			}
+			return nil
+		}
+	}
+	return fmt.Errorf("note %d is not on merge request !%d (deleted since, or the payload names another): nothing to answer",
+		ev.Comment.ID, f.o.MR)
+}
+
+// Reply answers in root's discussion; GitLab answers 404 for a discussion
+// that is gone.
+// https://docs.gitlab.com/api/discussions/#add-note-to-existing-merge-request-thread
+func (f *Forge) Reply(ctx context.Context, root conversation.Note, body string) error {
+	if root.Thread == "" {
+		return errors.New("gitlabchat: a reply needs the discussion id")
+	}
+	err := f.do(ctx, http.MethodPost, f.mrPath("/discussions/"+root.Thread+"/notes"), map[string]string{"body": body}, nil)
+	return glError(err, fmt.Sprintf("reply in discussion %s of merge request !%d", root.Thread, f.o.MR))
+}
+
+// Comment posts a note on the merge request.
+// https://docs.gitlab.com/api/notes/#create-new-merge-request-note
+func (f *Forge) Comment(ctx context.Context, body string) error {
+	err := f.do(ctx, http.MethodPost, f.mrPath("/notes"), map[string]string{"body": body}, nil)
+	return glError(err, fmt.Sprintf("comment on merge request !%d", f.o.MR))
+}
+
+// Resolve resolves root's discussion.
+// https://docs.gitlab.com/api/discussions/#resolve-a-merge-request-thread
+func (f *Forge) Resolve(ctx context.Context, root conversation.Note) error {
+	if root.Thread == "" {
+		return errors.New("gitlabchat: resolving needs the discussion id")
+	}
+	err := f.do(ctx, http.MethodPut, f.mrPath("/discussions/"+root.Thread+"?resolved=true"), nil, nil)
+	return glError(err, fmt.Sprintf("resolve discussion %s of merge request !%d", root.Thread, f.o.MR))
+}
+
+func (f *Forge) mrPath(suffix string) string {
+	return fmt.Sprintf("projects/%s/merge_requests/%d%s", gitlab.PathEscape(f.o.Project), f.o.MR, suffix)
+}
+
+func (f *Forge) do(ctx context.Context, method, path string, opt, v any) error {
+	_, err := f.send(ctx, method, path, opt, v)
+	return err
+}
+
+// send sends one request through client-go and decodes the answer into v
+// (nil: not read); the query of path is kept.
+func (f *Forge) send(ctx context.Context, method, path string, opt, v any) (*gitlab.Response, error) {
+	p, query, _ := strings.Cut(path, "?")
+	req, err := f.o.Client.NewRequest(method, p, opt, []gitlab.RequestOptionFunc{gitlab.WithContext(ctx)})
+	if err != nil {
+		return nil, err
+	}
+	if query != "" {
+		req.URL.RawQuery = query
+	}
+	return f.o.Client.Do(req, v)
+}
+
+// glError says what failed; 401 and 403 say which token is needed.
+func glError(err error, what string) error {
+	if err == nil {
+		return nil
+	}
+	switch status(err) {
+	case http.StatusUnauthorized, http.StatusForbidden:
+		return fmt.Errorf("could not %s: GitLab answered %d: OCR_GITLAB_TOKEN must be a project or group access token "+
+			"with the api scope (CI_JOB_TOKEN cannot write notes): %w", what, status(err), err)
+	case http.StatusNotFound:
+		return fmt.Errorf("could not %s: GitLab answered 404 (deleted, or the token cannot see it): %w", what, err)
+	}
+	return fmt.Errorf("could not %s: %w", what, err)
+}
+
+func status(err error) int {
+	var er *gitlab.ErrorResponse
+	if errors.As(err, &er) && er.Response != nil {
+		return er.Response.StatusCode
+	}
+	if errors.Is(err, gitlab.ErrNotFound) {
+		return http.StatusNotFound
+	}
+	return 0
+}

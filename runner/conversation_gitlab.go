@@ -1,0 +1,45 @@
+package runner
+
+import (
+	"cmp"
+	"context"
+
+	"github.com/ocr-ci/ocr/conversation/gitlabchat"
+	"github.com/ocr-ci/ocr/internal/ci"
+	"github.com/ocr-ci/ocr/internal/config"
+	"github.com/ocr-ci/ocr/reporters"
+	"github.com/ocr-ci/ocr/reporters/gitlab"
+)
+
+// converseGitLab handles the note event of a GitLab trigger pipeline
+// (TRIGGER_PAYLOAD; a bad one exits 2): the payload decides whether there
+// is anything to do; the note, its author and the merge request are read from the API.
+func (c *Command) converseGitLab(ctx context.Context, cfg *config.Config, g ci.GitLabEnv) (code int, done bool) {
+	data, err := ci.ReadTriggerPayload(g)
+	var p gitlabchat.Payload
+	skip := ""
+	if err == nil {
+		p, skip, err = gitlabchat.ParseTrigger(data, gitlabchat.Setup{Project: g.ProjectID, Token: g.Token != "", Chat: cfg.ChatSettings(false)})
+	}
+	if err != nil {
+		return c.fail(usagef("%w", err)), true
+	}
+	if skip != "" {
+		c.logf("nothing to do: %s", skip)
+		return 0, true
+	}
+	c.logf("note by %s on merge request !%d", p.Event.Comment.Author.Login, p.Event.PR)
+	ctx, cancel := context.WithTimeout(ctx, cfg.Timeout)
+	defer cancel()
+	project := cmp.Or(g.MRProjectID, g.ProjectID)
+	d := &gitlab.Discussion{BaseURL: g.APIURL, Token: g.Token, CAFile: g.CAFile, Project: project, MR: p.Event.PR, Logf: c.logf, Sleep: c.sleep}
+	f, ev, err := gitlabchat.Open(ctx, d, project, p)
+	if err != nil {
+		c.logf("%v", err)
+		return reporters.ExitIncomplete, true
+	}
+	h, closeRepo := c.newChatHandler(cfg, f)
+	defer closeRepo()
+	out := h.Handle(ctx, ev)
+	return out.Code, !out.Review
+}
