@@ -19,12 +19,16 @@ type window struct {
 // whose bound cannot reach the best score so far, or when w is spent.
 func fuzzyFind(seq *sequence, q quote, oneHunk bool, w *fuzzyWork) ([]match, float64) {
 	n := len(q.toks)
-	vocab, ids := seq.tokenIDs()
-	want := snippetIDs(vocab, q.toks)
-	if n == 0 || len(want) < fuzzyMinTokens || len(seq.lines) < n {
+	if n == 0 || len(seq.lines) < n {
 		return nil, 0
 	}
-	bounds := newTokenSlide(want, len(vocab))
+	vocab, ids := seq.tokenIDs()
+	qt := newQuoteTokens(vocab, q.toks)
+	want := qt.want
+	if len(want) < fuzzyMinTokens {
+		return nil, 0
+	}
+	bounds := newTokenSlide(qt)
 	var cands []window
 	if len(want) > fuzzyMaxTokens {
 		cands = bounds.at(seq, ids, anchoredStarts(seq, q.lines, len(seq.lines)-n), oneHunk, n)
@@ -32,7 +36,7 @@ func fuzzyFind(seq *sequence, q quote, oneHunk bool, w *fuzzyWork) ([]match, flo
 		cands = bounds.all(seq, ids, oneHunk, n)
 	}
 	slices.SortFunc(cands, func(a, b window) int { return cmp.Or(cmp.Compare(b.bound, a.bound), cmp.Compare(a.p, b.p)) })
-	l := newBitLCS(want, len(vocab))
+	l := newBitLCS(qt)
 	var best []match
 	bestScore := fuzzyThreshold
 	for _, c := range cands {
@@ -51,90 +55,6 @@ func fuzzyFind(seq *sequence, q quote, oneHunk bool, w *fuzzyWork) ([]match, flo
 	return best, bestScore
 }
 
-// tokenSlide counts the tokens of a window sliding along a sequence and
-// how many of them the quote has (need: its count of each token id). The
-// window's bound is the score it would have if every token it shares with
-// the quote (counted as multisets: no LCS is longer) were in order.
-type tokenSlide struct {
-	need, have      []int32
-	want            int // the quote's token count
-	tokens, overlap int
-}
-
-func newTokenSlide(want []int32, vocab int) *tokenSlide {
-	s := &tokenSlide{need: make([]int32, vocab), have: make([]int32, vocab), want: len(want)}
-	for _, id := range want {
-		if id >= 0 {
-			s.need[id]++
-		}
-	}
-	return s
-}
-
-// all lists the windows of n lines of seq (within one hunk when oneHunk)
-// whose bound reaches the threshold, in one pass.
-func (s *tokenSlide) all(seq *sequence, ids [][]int32, oneHunk bool, n int) []window {
-	for q := range n - 1 {
-		s.add(ids[q])
-	}
-	var out []window
-	for p := 0; p+n <= len(seq.lines); p++ {
-		s.add(ids[p+n-1])
-		if w, ok := s.window(seq, p, oneHunk, n); ok {
-			out = append(out, w)
-		}
-		s.remove(ids[p])
-	}
-	return out
-}
-
-// at is all for the windows starting at starts only.
-func (s *tokenSlide) at(seq *sequence, ids [][]int32, starts []int, oneHunk bool, n int) []window {
-	var out []window
-	for _, p := range starts {
-		for q := p; q < p+n; q++ {
-			s.add(ids[q])
-		}
-		if w, ok := s.window(seq, p, oneHunk, n); ok {
-			out = append(out, w)
-		}
-		for q := p; q < p+n; q++ {
-			s.remove(ids[q])
-		}
-	}
-	return out
-}
-
-// window is the window of the counted lines, which start at p, when its
-// bound reaches the threshold.
-func (s *tokenSlide) window(seq *sequence, p int, oneHunk bool, n int) (window, bool) {
-	if oneHunk && seq.lines[p].hunk != seq.lines[p+n-1].hunk {
-		return window{}, false
-	}
-	b := 2 * float64(s.overlap) / float64(s.want+s.tokens)
-	return window{p: p, tokens: s.tokens, bound: b}, b >= fuzzyThreshold-1e-9
-}
-
-func (s *tokenSlide) add(line []int32) {
-	for _, id := range line {
-		if s.have[id] < s.need[id] {
-			s.overlap++
-		}
-		s.have[id]++
-	}
-	s.tokens += len(line)
-}
-
-func (s *tokenSlide) remove(line []int32) {
-	for _, id := range line {
-		s.have[id]--
-		if s.have[id] < s.need[id] {
-			s.overlap--
-		}
-	}
-	s.tokens -= len(line)
-}
-
 // anchoredStarts are the window starts (0..last) that the quote's
 // distinctive lines, found exactly once in seq, put it at: the most
 // pointed at first, at most fuzzyAnchored.
@@ -150,20 +70,45 @@ func anchoredStarts(seq *sequence, lines []string, last int) []int {
 	return starts[:min(len(starts), fuzzyAnchored)]
 }
 
-// snippetIDs maps the snippet's tokens to seq's ids; -1, equal to none,
-// for a token seq lacks.
-func snippetIDs(vocab map[string]int32, snip [][]string) []int32 {
-	var want []int32
+// quoteTokens is a quote's tokens in a sequence's terms. Only the
+// quote's distinct tokens matter, so they get small indexes: want holds
+// each token's index (-1 for a token seq lacks), and local maps seq's
+// token ids to index+1 (0: a token the quote lacks).
+type quoteTokens struct {
+	want     []int32
+	local    []int32
+	distinct int
+}
+
+func newQuoteTokens(vocab map[string]int32, snip [][]string) *quoteTokens {
+	var ids []int32
 	for _, line := range snip {
 		for _, t := range line {
 			id, ok := vocab[t]
 			if !ok {
 				id = -1 // never equal to a token of seq
 			}
-			want = append(want, id)
+			ids = append(ids, id)
 		}
 	}
-	return want
+	return quoteOf(ids, len(vocab))
+}
+
+// quoteOf is the quoteTokens of a quote given as seq's token ids (-1 for
+// a token seq lacks), vocab being seq's number of ids.
+func quoteOf(ids []int32, vocab int) *quoteTokens {
+	q := &quoteTokens{want: ids, local: make([]int32, vocab)}
+	for i, id := range ids {
+		if id < 0 {
+			continue
+		}
+		if q.local[id] == 0 {
+			q.distinct++
+			q.local[id] = int32(q.distinct)
+		}
+		q.want[i] = q.local[id] - 1
+	}
+	return q
 }
 
 // windowMatch is the match of positions p..e of seq with its changed lines.

@@ -7,31 +7,29 @@ import "math/bits"
 // (Hyyrö's bit-parallel algorithm): a window of t tokens costs t·words
 // word operations instead of t·len(quote) table cells.
 type bitLCS struct {
-	n     int        // quote tokens
-	words int        // words per bit vector
-	masks [][]uint64 // by token id: the quote positions holding it, nil when none
-	v     []uint64   // scratch
+	n     int      // quote tokens
+	words int      // words per bit vector
+	local []int32  // quoteTokens.local
+	masks []uint64 // words per distinct quote token: the positions holding it
+	v     []uint64 // scratch
 }
 
-func newBitLCS(want []int32, vocab int) *bitLCS {
-	words := (len(want) + 63) / 64
-	b := &bitLCS{n: len(want), words: words, masks: make([][]uint64, vocab), v: make([]uint64, words)}
-	for i, id := range want {
-		if id < 0 {
-			continue // a token seq lacks matches nothing
+func newBitLCS(q *quoteTokens) *bitLCS {
+	words := (len(q.want) + 63) / 64
+	b := &bitLCS{n: len(q.want), words: words, local: q.local, masks: make([]uint64, (q.distinct+1)*words)}
+	b.v, b.masks = b.masks[:words], b.masks[words:]
+	for i, t := range q.want {
+		if t >= 0 { // a token seq lacks matches nothing
+			b.masks[int(t)*words+i/64] |= 1 << (i % 64)
 		}
-		if b.masks[id] == nil {
-			b.masks[id] = make([]uint64, words)
-		}
-		b.masks[id][i/64] |= 1 << (i % 64)
 	}
 	return b
 }
 
-// length is the LCS of the quote and the concatenation of lines. V starts
-// all ones; each token with match mask M turns it into
-// (V + (V&M)) | (V&^M), the addition carrying across words; the LCS is the
-// number of zero bits among the quote's positions.
+// length is the LCS of the quote and the concatenation of lines (token
+// ids of seq). V starts all ones; each token with match mask M turns it
+// into (V + (V&M)) | (V&^M), the addition carrying across words; the LCS
+// is the number of zero bits among the quote's positions.
 func (b *bitLCS) length(lines [][]int32) int {
 	v := b.v
 	for k := range v {
@@ -39,10 +37,11 @@ func (b *bitLCS) length(lines [][]int32) int {
 	}
 	for _, line := range lines {
 		for _, id := range line {
-			m := b.masks[id]
-			if m == nil {
+			t := int(b.local[id]) - 1
+			if t < 0 {
 				continue // V&M is empty: V stays
 			}
+			m := b.masks[t*b.words : (t+1)*b.words]
 			var carry uint64
 			for k, x := range v {
 				u := x & m[k]

@@ -50,7 +50,7 @@ func TestLCS(t *testing.T) {
 			return out
 		}
 		a, b := id(c.a), id(c.b)
-		if got := newBitLCS(a, len(vocab)).length([][]int32{b}); got != c.want {
+		if got := newBitLCS(quoteOf(a, len(vocab))).length([][]int32{b}); got != c.want {
 			t.Errorf("lcs(%q, %q) = %d, want %d", c.a, c.b, got, c.want)
 		}
 	}
@@ -76,7 +76,7 @@ func TestBitLCSAgreesWithTable(t *testing.T) {
 			}
 			bs = append(bs, line)
 		}
-		if got, want := newBitLCS(a, vocab).length(bs), tableLCS(a, bs); got != want {
+		if got, want := bitLCSOf(a, vocab, bs), tableLCS(a, bs); got != want {
 			t.Fatalf("bit LCS %d, table %d, for %v and %v", got, want, a, bs)
 		}
 	}
@@ -113,4 +113,10 @@ func TestTokens(t *testing.T) {
 			t.Fatalf("tokens = %q, want %q", got, want)
 		}
 	}
+}
+
+// bitLCSOf is the bit-parallel LCS of a and bs (a is copied: quoteOf
+// rewrites it).
+func bitLCSOf(a []int32, vocab int, bs [][]int32) int {
+	return newBitLCS(quoteOf(append([]int32(nil), a...), vocab)).length(bs)
 }
