@@ -89,10 +89,9 @@ func tableLCS(a []int32, bs [][]int32) int {
 	for _, b := range bs {
 		for _, t := range b {
 			for i := range a {
-				switch {
-				case a[i] == t:
+				if a[i] == t {
 					cur[i+1] = prev[i] + 1
-				default:
+				} else {
 					cur[i+1] = max(cur[i], prev[i+1])
 				}
 			}
