@@ -19,7 +19,8 @@ type indexed struct {
 	n     int
 	c     review.Comment
 	focus *anchor.Focus
-	call  int // the code_comment call that sent it
+	call  int  // the code_comment call that sent it
+	asked bool // the model was asked to send it again (at most once)
 }
 
 // anchor places a code_comment call's items against the diff now and says
@@ -79,10 +80,11 @@ func (t *task) commentPath(p string) string {
 
 // resolve anchors code on path p, with every place it matched when there
 // were several (anchor.ResolveAll); relocate nil skips the relocation step.
+// With relocate, the fuzzy step is skipped: the call-time pass tried it.
 func (t *task) resolve(ctx context.Context, p, code string, relocate func(context.Context, anchor.Query) (string, bool)) (review.Location, []int) {
 	newFile := func(path string) ([]string, bool) { return t.run.newFile(ctx, path) }
 	loc, places := anchor.ResolveAll(ctx, anchor.Query{Path: p, Code: code}, t.run.in.Changes,
-		anchor.Options{NewFile: newFile, Relocate: relocate})
+		anchor.Options{NewFile: newFile, Relocate: relocate, NoFuzzy: relocate != nil})
 	if loc.Path == "" {
 		loc.Path = p
 	}

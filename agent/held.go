@@ -15,24 +15,37 @@ import (
 // longer quote only choosing among its places. A comment whose own quote
 // is ambiguous is held at Resolve's best-ranked place: that place stands
 // if the model does not send it again before the round ends.
+//
+// The model is asked to send a comment again at most once (issue 23): a
+// re-send that is still ambiguous is its final answer, held where it
+// lands with the other places as Candidates. One that quotes exactly what
+// the held one did shows the model does not follow the request, so the
+// group asks no more (each ask costs a turn).
 func (t *task) keep(c review.Comment, places []int, call int) tools.Placement {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	e := indexed{c: c, call: call}
 	i := t.heldMatch(c, places, call)
 	if i >= 0 {
-		e.n = t.comments[i].n
-		e.c, e.focus = refined(c, places, *t.comments[i].focus)
-		t.comments[i] = e
+		held := t.comments[i]
+		e.n, e.asked = held.n, held.asked
+		e.c, e.focus = refined(c, places, *held.focus)
+		t.unheeded = t.unheeded || (held.asked && held.focus.SameQuote(c.ExistingCode))
 	} else {
 		t.seq++
 		e.n = t.seq
 		if f, ok := anchor.NewFocus(c.ExistingCode, c.Location, places); ok {
 			e.focus = &f
 		}
+	}
+	ask := e.focus != nil && !e.asked && !t.unheeded
+	e.asked = e.asked || ask
+	if i >= 0 {
+		t.comments[i] = e
+	} else {
 		t.comments = append(t.comments, e)
 	}
-	return placement(e, i >= 0)
+	return placement(e, i >= 0, ask)
 }
 
 // refined is a re-sent comment c (its quote matched at places) placed on
@@ -107,12 +120,17 @@ func sharedWords(a, b string) int {
 	return n
 }
 
-// placement is what the model is told about a kept comment.
-func placement(e indexed, replaced bool) tools.Placement {
+// placement is what the model is told about a kept comment: for one
+// still ambiguous, the places its quote matched, with the request to send
+// it again when ask is set.
+func placement(e indexed, replaced, ask bool) tools.Placement {
 	l := e.c.Location
 	p := tools.Placement{Path: l.Path, Side: string(l.Side), StartLine: l.StartLine, EndLine: l.EndLine, Replaced: replaced}
-	if e.focus != nil {
+	switch {
+	case e.focus != nil && ask:
 		p.Lines = e.focus.Starts
+	case e.focus != nil:
+		p.Also = e.focus.Starts
 	}
 	return p
 }

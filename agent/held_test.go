@@ -132,3 +132,35 @@ func TestResendWithSuggestionKeepsItsRange(t *testing.T) {
 		t.Errorf("comment = %+v, want lines 11-12 with the re-sent quote and suggestion", c)
 	}
 }
+
+// A comment is asked for once: sent again with the very same quote, it is
+// the model's final answer (kept where it is held, still ambiguous), and
+// the group asks no more, even for a new ambiguous comment.
+func TestIdenticalResendEndsTheAsking(t *testing.T) {
+	for _, resend := range []bool{false, true} {
+		f := newFixture(t, copyMap(twinBase), copyMap(twinHead))
+		answers := []llmtest.Answer{llmtest.Calls(twinComment("B must reject y > 10.", "return nil"))}
+		if resend {
+			answers = append(answers, llmtest.Calls(twinComment("B must reject y > 10.", "return nil")))
+		}
+		answers = append(answers, llmtest.Calls(twinComment("The block ends early.", "}")), llmtest.Calls(llmtest.Done()))
+		srv := llmtest.New(t, mainScript(answers...))
+		srv.SetRecord(true)
+		out := New(Config{}, client(t, srv, nil), tools.Default()).Review(context.Background(), f.input)
+		reqs := srv.Requests()
+		last := lastToolResult(t, reqs[len(reqs)-1])
+		asked := strings.Contains(last, "Send each ambiguous comment again")
+		if asked == resend {
+			t.Errorf("resend %v: the new ambiguous comment's result %q; want asked %v", resend, last, !resend)
+		}
+		if !resend {
+			continue
+		}
+		if got := lastToolResult(t, reqs[2]); got != "Successfully commented: placed at svc/calc.go:5 (new side), replacing the ambiguous one; the quote matches lines 5, 12, it stays at 5." {
+			t.Errorf("identical re-send's result = %q", got)
+		}
+		if len(out.Comments) != 2 || out.Comments[0].StartLine != 5 || !reflect.DeepEqual(out.Comments[0].Candidates, []int{12}) {
+			t.Errorf("comments = %+v, want the re-sent one at 5 with candidate 12, and the new one", out.Comments)
+		}
+	}
+}

@@ -50,6 +50,13 @@ func (f Focus) Quoted(path, code string) bool {
 	return path == f.Path && containsQuote(code, f.Code)
 }
 
+// SameQuote reports whether code quotes exactly the lines of this
+// comment's quote (compared as Matches compares): a re-send that adds
+// nothing to choose with.
+func (f Focus) SameQuote(code string) bool {
+	return containsQuote(code, f.Code) && containsQuote(f.Code, code)
+}
+
 // Matches reports whether a comment quoting code, placed at loc and
 // matching at places (ResolveAll's), is this comment sent again (the rule
 // on Focus).

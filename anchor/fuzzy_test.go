@@ -2,6 +2,7 @@ package anchor
 
 import (
 	"context"
+	"math/rand/v2"
 	"testing"
 )
 
@@ -37,11 +38,67 @@ func TestLCS(t *testing.T) {
 		{"a b c", "c b a", 1},
 		{"", "a", 0},
 	} {
-		got := lcs(tokens(c.a), [][]string{tokens(c.b)})
-		if got != c.want {
+		vocab := map[string]int32{}
+		id := func(s string) []int32 {
+			var out []int32
+			for _, t := range tokens(s) {
+				if _, ok := vocab[t]; !ok {
+					vocab[t] = int32(len(vocab))
+				}
+				out = append(out, vocab[t])
+			}
+			return out
+		}
+		a, b := id(c.a), id(c.b)
+		if got := newBitLCS(quoteOf(a, len(vocab))).length([][]int32{b}); got != c.want {
 			t.Errorf("lcs(%q, %q) = %d, want %d", c.a, c.b, got, c.want)
 		}
 	}
+}
+
+// TestBitLCSAgreesWithTable checks the bit-parallel LCS against the
+// textbook table on random sequences, across word boundaries (quotes of
+// up to 300 tokens: five words, carries between them) and with tokens the
+// quote has that the sequence lacks (-1).
+func TestBitLCSAgreesWithTable(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	for range 400 {
+		vocab := 2 + rng.IntN(12)
+		a := make([]int32, rng.IntN(300))
+		for i := range a {
+			a[i] = int32(rng.IntN(vocab+1)) - 1
+		}
+		var bs [][]int32
+		for range rng.IntN(40) {
+			line := make([]int32, rng.IntN(9))
+			for i := range line {
+				line[i] = int32(rng.IntN(vocab))
+			}
+			bs = append(bs, line)
+		}
+		if got, want := bitLCSOf(a, vocab, bs), tableLCS(a, bs); got != want {
+			t.Fatalf("bit LCS %d, table %d, for %v and %v", got, want, a, bs)
+		}
+	}
+}
+
+// tableLCS is the textbook LCS of a and the concatenation of bs.
+func tableLCS(a []int32, bs [][]int32) int {
+	prev := make([]int, len(a)+1)
+	cur := make([]int, len(a)+1)
+	for _, b := range bs {
+		for _, t := range b {
+			for i := range a {
+				if a[i] == t {
+					cur[i+1] = prev[i] + 1
+				} else {
+					cur[i+1] = max(cur[i], prev[i+1])
+				}
+			}
+			prev, cur = cur, prev
+		}
+	}
+	return prev[len(a)]
 }
 
 func TestTokens(t *testing.T) {
@@ -55,4 +112,10 @@ func TestTokens(t *testing.T) {
 			t.Fatalf("tokens = %q, want %q", got, want)
 		}
 	}
+}
+
+// bitLCSOf is the bit-parallel LCS of a and bs (a is copied: quoteOf
+// rewrites it).
+func bitLCSOf(a []int32, vocab int, bs [][]int32) int {
+	return newBitLCS(quoteOf(append([]int32(nil), a...), vocab)).length(bs)
 }

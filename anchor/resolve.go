@@ -36,7 +36,8 @@ type Options struct {
 // Resolve finds where q's quoted code is. In order: the new side of the
 // file's hunks, their old side (reported as SideOld with old-file numbers),
 // the whole new file, the hunks of the other files (re-filed only when
-// exactly one file matches), a fuzzy match in the same file, one Relocate
+// exactly one file matches), a fuzzy match in the same file (bounded in
+// work whatever the quote and the file, and ended by ctx), one Relocate
 // request followed by the first three steps again, and finally a file-level
 // location: a comment is never dropped. Each step tries a literal match
 // (normalised whitespace) before any tolerance (diff markers, ellipses,
@@ -91,7 +92,7 @@ func (r *resolver) resolve(ctx context.Context, q Query) review.Location {
 		return loc
 	}
 	if !opt.NoFuzzy {
-		if loc, ok := r.fuzzy(q.Path, &sn); ok {
+		if loc, ok := r.fuzzy(ctx, q.Path, &sn); ok {
 			return loc
 		}
 	}
@@ -109,6 +110,8 @@ type resolver struct {
 	// places are the start lines of the matches of the last location, in
 	// rank order.
 	places []int
+	// work is the fuzzy step's budget and work counter, nil before it.
+	work *fuzzyWork
 }
 
 func hintOf(hint int, sn *snippet) int {

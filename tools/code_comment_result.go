@@ -11,6 +11,11 @@ import (
 // lists: the result is re-sent with every later turn.
 const maxListedCandidates = 6
 
+// askAgainText follows a result with an ambiguous comment. The model is
+// asked once per comment; sending the re-sent comments with its next calls
+// (task_done too) saves it a turn.
+const askAgainText = "Send each ambiguous comment again once, in your next answer with your other calls (or with task_done), with existing_code starting at the line you mean, followed by the 1-3 lines after it; it replaces the held one. If you do not, it stays where it is held."
+
 // Placement is where one comment of a code_comment call landed, as the
 // model is told in the call's result.
 type Placement struct {
@@ -19,8 +24,12 @@ type Placement struct {
 	Side               string
 	StartLine, EndLine int
 	// Lines are the start lines of every place the quote matched when it
-	// matched several (the held one first); empty when it did not.
+	// matched several (the held one first) and the model is asked to send
+	// the comment again; empty when it is not.
 	Lines []int
+	// Also are those start lines when the model is not asked (again): the
+	// comment stays at StartLine, the other places are only reported.
+	Also []int
 	// Later: the quote was not found as sent; the comment is placed after
 	// the call (one relocation request), so the result cannot say where.
 	Later bool
@@ -43,7 +52,7 @@ func PlacedText(ps []Placement) string {
 		ambiguous = ambiguous || len(p.Lines) > 0
 	}
 	if ambiguous {
-		b.WriteString("\nSend each ambiguous comment again with existing_code starting at the line you mean, followed by the 1-3 lines after it; it replaces the held one. If you do not, it stays where it is held.")
+		b.WriteString("\n" + askAgainText)
 	}
 	return b.String()
 }
@@ -65,6 +74,9 @@ func (p Placement) describe() string {
 	s := fmt.Sprintf("placed at %s (%s side)", where, p.Side)
 	if p.Replaced {
 		s += ", replacing the ambiguous one"
+	}
+	if len(p.Also) > 0 {
+		s += fmt.Sprintf("; the quote matches lines %s, it stays at %d", lineList(p.Also), p.StartLine)
 	}
 	return s
 }

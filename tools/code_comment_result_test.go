@@ -16,10 +16,12 @@ func TestPlacedText(t *testing.T) {
 			"Successfully commented.\n1. a.go (file-level)\n2. b.go: quote not found in the diff as sent; it will be located separately"},
 		{"ambiguous", []Placement{{Path: "a.go", Side: "new", StartLine: 12, EndLine: 12}, {Path: "a.go", Side: "new", StartLine: 40, EndLine: 40, Lines: []int{40, 12, 88}}},
 			"Successfully commented.\n1. placed at a.go:12 (new side)\n2. ambiguous: a.go new-side lines 12, 40, 88 match the quote; held at 40\n" +
-				"Send each ambiguous comment again with existing_code starting at the line you mean, followed by the 1-3 lines after it; it replaces the held one. If you do not, it stays where it is held."},
+				askAgainText},
+		{"re-sent, still ambiguous: not asked again", []Placement{{Path: "a.go", Side: "new", StartLine: 40, EndLine: 41, Replaced: true, Also: []int{40, 12}}},
+			"Successfully commented: placed at a.go:40-41 (new side), replacing the ambiguous one; the quote matches lines 12, 40, it stays at 40."},
 		{"many lines are cut", []Placement{{Path: "a.go", Side: "new", StartLine: 1, EndLine: 1, Lines: []int{1, 2, 3, 4, 5, 6, 7, 8}}},
 			"Successfully commented.\n1. ambiguous: a.go new-side lines 1, 2, 3, 4, 5, 6, and 2 more match the quote; held at 1\n" +
-				"Send each ambiguous comment again with existing_code starting at the line you mean, followed by the 1-3 lines after it; it replaces the held one. If you do not, it stays where it is held."},
+				askAgainText},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			if got := PlacedText(c.ps); got != c.want {

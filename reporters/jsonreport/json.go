@@ -56,6 +56,10 @@ type jsonComment struct {
 	QuotedCode   string `json:"quoted_code"`
 	RuleID       string `json:"rule_id"`
 	Fingerprint  string `json:"fingerprint"`
+	// Ambiguous: the quote matched other places just as well (Candidates,
+	// their start lines) and the model did not say which it meant.
+	Ambiguous  bool  `json:"ambiguous"`
+	Candidates []int `json:"candidates"`
 }
 
 type jsonFile struct {
@@ -92,7 +96,7 @@ func jsonShape(r *review.Review) jsonReview {
 			Path: c.Path, OldPath: c.OldPath, Side: string(c.Side), StartLine: c.StartLine, EndLine: c.EndLine,
 			InDiff: c.InHunk, Method: string(c.Method), Category: string(c.Category), Severity: string(c.Severity),
 			Content: c.Content, Suggestion: c.Suggestion, ExistingCode: c.ExistingCode, QuotedCode: c.QuotedCode, RuleID: c.RuleID,
-			Fingerprint: c.Fingerprint,
+			Fingerprint: c.Fingerprint, Ambiguous: len(c.Candidates) > 0, Candidates: append([]int{}, c.Candidates...),
 		})
 	}
 	for _, f := range r.Files {

@@ -40,3 +40,38 @@ func TestJSONGolden(t *testing.T) {
 		})
 	}
 }
+
+// A comment whose quote matched several places says so: ambiguous, with
+// the other places' start lines; an unambiguous one has false and [].
+func TestJSONAmbiguous(t *testing.T) {
+	r := reportertest.FixtureReview()
+	r.Comments = r.Comments[:2]
+	r.Comments[0].Candidates = []int{40, 88}
+	r.Comments[1].Candidates = nil
+	var buf bytes.Buffer
+	if err := (&jsonreport.Reporter{W: &buf}).Report(context.Background(), r); err != nil {
+		t.Fatal(err)
+	}
+	var doc struct {
+		Comments []struct {
+			Ambiguous  bool            `json:"ambiguous"`
+			Candidates json.RawMessage `json:"candidates"`
+		} `json:"comments"`
+	}
+	if err := json.Unmarshal(buf.Bytes(), &doc); err != nil {
+		t.Fatal(err)
+	}
+	for i, want := range []struct {
+		ambiguous  bool
+		candidates string
+	}{{true, "[40,88]"}, {false, "[]"}} {
+		c := doc.Comments[i]
+		var compact bytes.Buffer
+		if err := json.Compact(&compact, c.Candidates); err != nil {
+			t.Fatal(err)
+		}
+		if c.Ambiguous != want.ambiguous || compact.String() != want.candidates {
+			t.Errorf("comment %d: ambiguous %v, candidates %s; want %v, %s", i, c.Ambiguous, compact.String(), want.ambiguous, want.candidates)
+		}
+	}
+}
