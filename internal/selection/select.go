@@ -26,6 +26,9 @@ type Options struct {
 	Generated func(path string) bool
 	// OverBudget are files whose diff was not parsed (the diff budget).
 	OverBudget map[string]int64
+	// LeaveOutData leaves data files out (review.ReasonData, IsData):
+	// scans do, unless --include names them.
+	LeaveOutData bool
 }
 
 // Files decides, for every file of the change, whether it is reviewed
@@ -99,6 +102,8 @@ func defaultReason(f *udiff.File, s Options) review.Reason {
 		return review.ReasonUnsupported
 	case !s.IncludeTests && isTestPath(p):
 		return review.ReasonTest
+	case s.LeaveOutData && IsData(p):
+		return review.ReasonData
 	}
 	return ""
 }
