@@ -4,11 +4,13 @@ import (
 	"context"
 	"flag"
 	"fmt"
-	"path"
-	"strings"
+		"strings"
 
+	"github.com/ocr-ci/ocr/internal/ci"
 	"github.com/ocr-ci/ocr/internal/cli"
 	"github.com/ocr-ci/ocr/internal/config"
+	"github.com/ocr-ci/ocr/internal/shard"
+	"github.com/ocr-ci/ocr/review"
 	"github.com/ocr-ci/ocr/review/reportspec"
 )
 
@@ -25,8 +27,10 @@ const scanSARIFCategory = "ocr-scan"
 type scanOptions struct {
 	ref      string
 	worktree bool
+	since    string
 	maxFiles int
-	paths    []string
+	paths    []string      // as given: relative to --repo (change.ScanPaths)
+	shard    *review.Shard // nil: everything selected
 }
 
 // scan runs `ocr scan [--ref REF] [PATH...]`: whole files reviewed without
@@ -44,8 +48,14 @@ func (c *Command) scan(ctx context.Context, args []string) int {
 		return c.fail(err)
 	}
 	c.dropPosting(j)
+	if opt.shard, err = scanShard(cfg, j.env.GitLab); err != nil {
+		return c.fail(err)
+	}
 	if cfg.SarifCategory == "" {
 		cfg.SarifCategory = scanSARIFCategory
+		if opt.shard != nil { // uploaded apart, shards must not replace each other
+			cfg.SarifCategory = shard.Category(scanSARIFCategory, *opt.shard)
+		}
 	}
 	if cfg.Preview {
 		return c.fail(c.scanPreview(ctx, cfg, opt))
@@ -88,10 +98,7 @@ func (c *Command) parseScan(args []string) (*config.Config, scanOptions, error) 
 	if cfg.MaxFiles == 0 {
 		cfg.MaxFiles = DefaultScanMaxFiles
 	}
-	opt.maxFiles = cfg.MaxFiles
-	if opt.paths, err = cleanScanPaths(pos); err != nil {
-		return nil, opt, err
-	}
+	opt.maxFiles, opt.paths = cfg.MaxFiles, pos
 	if err := cfg.Validate(); err != nil {
 		return nil, opt, err
 	}
@@ -105,6 +112,8 @@ func scanFlagSet(sub *cli.Command, cfg *config.Config, opt *scanOptions) *flag.F
 	fs := cli.FlagSet(sub, cfg)
 	fs.StringVar(&opt.ref, "ref", "", "commit or `REF` whose files are scanned (default HEAD; in a repository)")
 	fs.BoolVar(&opt.worktree, "worktree", false, "scan the work tree (tracked and untracked, not ignored files) instead of a commit")
+	fs.StringVar(&opt.since, "since", "", "scan only the files changed since `REF` (whole files; in a repository)")
+	fs.StringVar(&cfg.Shard, "shard", cfg.Shard, "review part `I/N` of the selection (OCR_SHARD; in GitLab, CI_NODE_INDEX/CI_NODE_TOTAL); merge the parts' JSON reports with ocr merge")
 	if f := fs.Lookup("max-files"); f != nil {
 		f.Usage = fmt.Sprintf("files reviewed at most (default %d for a scan); the others are reported with reason budget", DefaultScanMaxFiles)
 	}
@@ -134,8 +143,8 @@ func checkScanFlags(cfg *config.Config, fs *flag.FlagSet, opt *scanOptions) erro
 		return err
 	case opt.ref != "" && opt.worktree:
 		return usagef("give either --ref or --worktree, not both")
-	case len(opt.ref) > 0 && opt.ref[0] == '-':
-		return usagef("--ref %q begins with '-': refs like that are refused so git cannot take them for options", opt.ref)
+	case strings.HasPrefix(opt.ref, "-") || strings.HasPrefix(opt.since, "-"):
+		return usagef("--ref or --since %q begins with '-': refs like that are refused so git cannot take them for options", opt.ref+opt.since)
 	}
 	return nil
 }
@@ -195,21 +204,21 @@ func orDefault(s, d string) string {
 	return s
 }
 
-// cleanScanPaths checks the PATH arguments: relative, inside the root,
-// "/"-separated. "." means everything.
-func cleanScanPaths(args []string) ([]string, error) {
-	var out []string
-	for _, a := range args {
-		p := path.Clean(strings.ReplaceAll(a, "\\", "/"))
-		switch {
-		case strings.HasPrefix(a, "-"):
-			return nil, usagef("PATH %q begins with '-': put the flags before the paths", a)
-		case path.IsAbs(p) || p == ".." || strings.HasPrefix(p, "../"):
-			return nil, usagef("PATH %q leaves the scanned tree: give paths relative to the repository's top level (or to --repo outside a repository)", a)
-		case p == ".":
-			p = ""
+// scanShard is the part to review: --shard / OCR_SHARD, else a GitLab
+// job's `parallel: N`; nil for everything (N of 1 included).
+func scanShard(cfg *config.Config, gl ci.GitLabEnv) (*review.Shard, error) {
+	if cfg.Shard == "" {
+		if s, ok := shard.FromNode(gl.NodeIndex, gl.NodeTotal); ok {
+			return &s, nil
 		}
-		out = append(out, p)
+		return nil, nil
 	}
-	return out, nil
+	s, err := shard.Parse(cfg.Shard)
+	switch {
+	case err != nil:
+		return nil, usagef("--shard (OCR_SHARD): %w", err)
+	case s.Total == 1:
+		return nil, nil
+	}
+	return &s, nil
 }

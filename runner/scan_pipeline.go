@@ -7,6 +7,7 @@ import (
 	"os"
 	"time"
 
+	"github.com/ocr-ci/ocr/agent"
 	"github.com/ocr-ci/ocr/internal/change"
 	"github.com/ocr-ci/ocr/internal/config"
 	"github.com/ocr-ci/ocr/internal/git"
@@ -31,7 +32,11 @@ type scanned struct {
 	change  *change.Change
 	rules   *rules.Set
 	preview Preview
-	cut     int // selected files left out by --max-files
+	cut     int   // selected files left out by --max-files
+	order   []int // the reviewed files of preview, in rank order
+	paths   []string
+	since   string // the commit of --since
+	shard   *review.Shard
 }
 
 // prepareScan opens the repository (or the plain directory), lists and
@@ -41,27 +46,47 @@ func (c *Command) prepareScan(ctx context.Context, cfg *config.Config, opt scanO
 	if err != nil {
 		return nil, err
 	}
-	sel := selection.Options{
-		Exclude: cfg.Exclude, Include: cfg.Include, IncludeTests: cfg.IncludeTests, MaxFileTokens: cfg.MaxFileTokens,
-	}
-	if sc.change, err = change.Scan(ctx, sc.src, "scan", sc.head, opt.paths, sel.DecidedByPath); err != nil {
+	if err := c.loadScan(ctx, cfg, opt, sc); err != nil {
 		closeRepo(sc.repo)
 		return nil, err
+	}
+	sc.shard = opt.shard
+	files := selection.Files(sc.change.Files, sc.change.Diffs, scanSelection(cfg))
+	files = shardFiles(applyRuleSelection(files, sc.rules), sc.change.Diffs, opt.shard)
+	rank := selection.NewRanker(c.recentPaths(ctx, sc))
+	sc.order = rank.Order(files)
+	sc.cut = rank.CapRanked(files, sc.order, opt.maxFiles, review.ReasonBudget,
+		fmt.Sprintf("beyond --max-files %d: narrow the PATHs, add --exclude, shard the scan or raise --max-files", opt.maxFiles))
+	sc.preview = newPreview(sc.change, files)
+	return sc, nil
+}
+
+// scanSelection is review's selection, data files left out.
+func scanSelection(cfg *config.Config) selection.Options {
+	return selection.Options{Exclude: cfg.Exclude, Include: cfg.Include, IncludeTests: cfg.IncludeTests,
+		MaxFileTokens: cfg.MaxFileTokens, LeaveOutData: true}
+}
+
+// loadScan reads the files under the PATHs (changed since --since) and
+// the rules.
+func (c *Command) loadScan(ctx context.Context, cfg *config.Config, opt scanOptions, sc *scanned) error {
+	var err error
+	if sc.paths, err = change.ScanPaths(opt.paths, topOf(sc), realDir(cfg.Repo)); err != nil {
+		return err
+	}
+	only, err := c.sinceFiles(ctx, sc, opt)
+	if err != nil {
+		return err
+	}
+	if sc.change, err = change.Scan(ctx, sc.src, "scan", sc.head, sc.paths, only, scanSelection(cfg).DecidedByPath); err != nil {
+		return err
 	}
 	var repo *git.Repo
 	if !sc.plain {
 		repo = sc.repo
 	}
-	if sc.rules, err = loadRules(ctx, cfg, repo, configRef(cfg, sc.change)); err != nil {
-		closeRepo(sc.repo)
-		return nil, err
-	}
-	files := selection.Files(sc.change.Files, sc.change.Diffs, sel)
-	files = applyRuleSelection(files, sc.rules)
-	sc.cut = selection.Cap(files, opt.maxFiles, review.ReasonBudget,
-		fmt.Sprintf("beyond --max-files %d: narrow the PATHs, add --exclude, or raise --max-files", opt.maxFiles))
-	sc.preview = newPreview(sc.change, files)
-	return sc, nil
+	sc.rules, err = loadRules(ctx, cfg, repo, configRef(cfg, sc.change))
+	return err
 }
 
 // openScan decides what a scan reads: the files at a commit, the work
@@ -123,8 +148,8 @@ func (c *Command) fullScan(ctx context.Context, j *job, opt scanOptions) int {
 	}
 	defer closeRepo(sc.repo)
 	p := sc.preview
-	c.logf("scan of %s: %d file(s), %d selected, %d left out by --max-files %d",
-		scanModeText(opt, sc.plain), p.Totals.Files, p.Totals.Reviewed, sc.cut, opt.maxFiles)
+	c.logf("scan of %s%s: %d file(s), %d selected, %d left out by --max-files %d",
+		scanModeText(opt, sc.plain), shardText(opt.shard), p.Totals.Files, p.Totals.Reviewed, sc.cut, opt.maxFiles)
 	rv, err := c.scanAgent(ctx, j, sc)
 	if err != nil {
 		return c.fail(err)
@@ -138,10 +163,16 @@ func (c *Command) fullScan(ctx context.Context, j *job, opt scanOptions) int {
 func (c *Command) scanAgent(ctx context.Context, j *job, sc *scanned) (*review.Review, error) {
 	ch, p := sc.change, sc.preview
 	rv := &review.Review{Tool: "ocr", Version: Version, Mode: ch.Mode, Head: ch.Head,
-		Started: j.started, Comments: []review.Comment{}}
+		Started: j.started, Comments: []review.Comment{}, Shard: sc.shard, Config: sc.fingerprint(j)}
 	in, err := c.agentInput(j, sc.repo, ch, p, sc.rules)
 	if err != nil {
 		return nil, err
+	}
+	in.Files = in.Files[:0] // in rank order: a budget stops the later ones
+	for _, i := range sc.order {
+		if f := p.Files[i]; f.Reviewed {
+			in.Files = append(in.Files, agent.File{Path: f.Path, Diff: ch.Diffs[f.Path]})
+		}
 	}
 	if len(in.Files) == 0 {
 		c.logf("nothing to scan: %d file(s), none selected (see --preview)", len(p.Files))

@@ -56,6 +56,10 @@ type GitLabEnv struct {
 	Token         string `env:"OCR_GITLAB_TOKEN"`
 	TokenFallback string `env:"GITLAB_TOKEN"`
 	JobToken      string `env:"CI_JOB_TOKEN"`
+	// NodeIndex and NodeTotal are set in a job with `parallel: N` (from 1):
+	// `ocr scan` reviews that shard.
+	NodeIndex int `env:"CI_NODE_INDEX"`
+	NodeTotal int `env:"CI_NODE_TOTAL"`
 }
 
 // TermEnv is what the terminal conventions say.
