@@ -4,7 +4,7 @@ import (
 	"context"
 	"flag"
 	"fmt"
-		"strings"
+	"strings"
 
 	"github.com/ocr-ci/ocr/internal/ci"
 	"github.com/ocr-ci/ocr/internal/cli"
@@ -151,57 +151,34 @@ func checkScanFlags(cfg *config.Config, fs *flag.FlagSet, opt *scanOptions) erro
 
 // refusePosting refuses the reports asked for (--report, --format,
 // OCR_REPORTS) that post to a pull or merge request, before anything else
-// is checked.
+// is checked; the CI's defaults are left to dropPosting.
 func refusePosting(cfg *config.Config) error {
-	if len(cfg.Reports) == 0 && cfg.Format == "" {
-		return nil // the CI's defaults: dropPosting
-	}
 	specs, err := reportspec.ParseAll(reportsOf(cfg)...)
-	if err != nil {
-		return usagef("%w", err)
+	if _, api := reportspec.SplitAPI(specs); err == nil && len(api) > 0 && (len(cfg.Reports) > 0 || cfg.Format != "") {
+		return usagef("%s posts to a pull or merge request, and ocr scan reviews files, not a pull request: "+
+			"use sarif, codequality, json or text (for code scanning or the Code Quality widget)", api[0].Kind)
 	}
-	for _, s := range specs {
-		if s.Kind.API() {
-			return usagef("%s posts to a pull or merge request, and ocr scan reviews files, not a pull request: "+
-				"use sarif, codequality, json or text (for code scanning or the Code Quality widget)", s.Kind)
-		}
-	}
-	return nil
+	return usageIf(err)
 }
 
 // dropPosting leaves out the posting reports CI detection added to the
 // defaults, with a notice.
 func (c *Command) dropPosting(j *job) {
-	var kept []reportspec.Spec
-	for _, s := range j.specs {
-		if !s.Kind.API() {
-			kept = append(kept, s)
-			continue
-		}
+	files, api := reportspec.SplitAPI(j.specs)
+	for _, s := range api {
 		c.logf("%s left out: ocr scan does not post to a pull or merge request", s.Kind)
 	}
-	if len(kept) == 0 {
-		kept = []reportspec.Spec{{Kind: reportspec.KindText, Path: reportspec.Stdout}}
+	if j.specs = files; len(files) == 0 {
+		j.specs = []reportspec.Spec{{Kind: reportspec.KindText, Path: reportspec.Stdout}}
 	}
-	j.specs = kept
 }
 
-// scanModeText names what a scan reads, for logs.
-func scanModeText(opt scanOptions, plain bool) string {
-	switch {
-	case plain:
-		return "a plain directory"
-	case opt.worktree:
-		return "the work tree"
+// usageIf marks err, if any, as a usage error.
+func usageIf(err error) error {
+	if err != nil {
+		return usagef("%w", err)
 	}
-	return fmt.Sprintf("the files at %s", orDefault(opt.ref, "HEAD"))
-}
-
-func orDefault(s, d string) string {
-	if s == "" {
-		return d
-	}
-	return s
+	return nil
 }
 
 // scanShard is the part to review: --shard / OCR_SHARD, else a GitLab

@@ -2,9 +2,10 @@ package runner
 
 import (
 	"context"
-	"errors"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
 	"fmt"
-	"os"
 	"time"
 
 	"github.com/ocr-ci/ocr/agent"
@@ -13,8 +14,8 @@ import (
 	"github.com/ocr-ci/ocr/internal/git"
 	"github.com/ocr-ci/ocr/internal/rules"
 	"github.com/ocr-ci/ocr/internal/selection"
+	"github.com/ocr-ci/ocr/internal/shard"
 	"github.com/ocr-ci/ocr/review"
-	"github.com/ocr-ci/ocr/tools"
 )
 
 // scanNote tells the model what a scan is: the "diff" it sees is every
@@ -22,13 +23,13 @@ import (
 const scanNote = "This is a scan of existing code, not a change: each file is shown whole as added lines, " +
 	"and there is no earlier version (file_read_diff is not offered). Review the code as it stands; every line may be commented on."
 
+// recentCommits bounds the history read to rank a scan's files.
+const recentCommits = 1000
+
 // scanned is the deterministic part of a scan: where files are read, the
 // synthesised change, the rules and the selection.
 type scanned struct {
-	repo    *git.Repo // a plain directory's Repo when plain is set
-	plain   bool
-	src     tools.Source
-	head    string // the commit read; "" for a work tree or a directory
+	*change.ScanSource
 	change  *change.Change
 	rules   *rules.Set
 	preview Preview
@@ -40,20 +41,27 @@ type scanned struct {
 }
 
 // prepareScan opens the repository (or the plain directory), lists and
-// reads the files to scan and selects them as a review would.
+// reads the files to scan, selects them as a review would, keeps the
+// shard's part and ranks it for the --max-files cut.
 func (c *Command) prepareScan(ctx context.Context, cfg *config.Config, opt scanOptions) (*scanned, error) {
-	sc, err := c.openScan(ctx, cfg, opt)
+	src, err := change.OpenScan(ctx, cfg.Repo, opt.ref, opt.worktree, git.Options{MaxProcs: cfg.MaxGitProcs, Logf: c.logf})
 	if err != nil {
 		return nil, err
 	}
+	sc := &scanned{ScanSource: src, shard: opt.shard}
 	if err := c.loadScan(ctx, cfg, opt, sc); err != nil {
-		closeRepo(sc.repo)
+		closeRepo(sc.Repo)
 		return nil, err
 	}
-	sc.shard = opt.shard
 	files := selection.Files(sc.change.Files, sc.change.Diffs, scanSelection(cfg))
-	files = shardFiles(applyRuleSelection(files, sc.rules), sc.change.Diffs, opt.shard)
-	rank := selection.NewRanker(c.recentPaths(ctx, sc))
+	if files = applyRuleSelection(files, sc.rules); opt.shard != nil {
+		files = shard.Select(files, sc.change.Diffs, *opt.shard, bundleGroups)
+	}
+	recent, err := sc.Recent(ctx, recentCommits)
+	if err != nil {
+		c.logf("files ranked without the history: %v", err)
+	}
+	rank := selection.NewRanker(recent)
 	sc.order = rank.Order(files)
 	sc.cut = rank.CapRanked(files, sc.order, opt.maxFiles, review.ReasonBudget,
 		fmt.Sprintf("beyond --max-files %d: narrow the PATHs, add --exclude, shard the scan or raise --max-files", opt.maxFiles))
@@ -71,50 +79,37 @@ func scanSelection(cfg *config.Config) selection.Options {
 // the rules.
 func (c *Command) loadScan(ctx context.Context, cfg *config.Config, opt scanOptions, sc *scanned) error {
 	var err error
-	if sc.paths, err = change.ScanPaths(opt.paths, topOf(sc), realDir(cfg.Repo)); err != nil {
+	if sc.paths, err = change.ScanPaths(opt.paths, sc.Top(), cfg.Repo); err != nil {
 		return err
 	}
-	only, err := c.sinceFiles(ctx, sc, opt)
-	if err != nil {
-		return err
+	var only []string
+	if opt.since != "" {
+		if only, sc.since, err = sc.Since(ctx, opt.since); err != nil {
+			return err
+		}
 	}
-	if sc.change, err = change.Scan(ctx, sc.src, "scan", sc.head, sc.paths, only, scanSelection(cfg).DecidedByPath); err != nil {
+	if sc.change, err = change.Scan(ctx, sc.Src, "scan", sc.Head, sc.paths, only, scanSelection(cfg).DecidedByPath); err != nil {
 		return err
 	}
 	var repo *git.Repo
-	if !sc.plain {
-		repo = sc.repo
+	if !sc.Plain {
+		repo = sc.Repo
 	}
 	sc.rules, err = loadRules(ctx, cfg, repo, configRef(cfg, sc.change))
 	return err
 }
 
-// openScan decides what a scan reads: the files at a commit, the work
-// tree, or a plain directory when --repo is not in a repository.
-func (c *Command) openScan(ctx context.Context, cfg *config.Config, opt scanOptions) (*scanned, error) {
-	if st, err := os.Stat(cfg.Repo); err != nil || !st.IsDir() {
-		return nil, usagef("--repo %q is not a directory: pass the directory to scan", cfg.Repo)
+// bundleGroups are the review groups of a scan's selected files.
+func bundleGroups(paths []string, tokens []int) [][]int {
+	files := make([]agent.GroupFile, len(paths))
+	for i, p := range paths {
+		files[i] = agent.GroupFile{Path: p, Tokens: tokens[i]}
 	}
-	repo, err := git.Open(ctx, cfg.Repo, git.Options{MaxProcs: cfg.MaxGitProcs, Logf: c.logf})
-	switch {
-	case errors.Is(err, git.ErrNotRepository):
-		if opt.ref != "" || opt.worktree {
-			return nil, usagef("%s is not in a git repository: --ref and --worktree need one (leave them out to scan the plain directory)", cfg.Repo)
-		}
-		plain := git.Plain(cfg.Repo, git.Options{MaxProcs: cfg.MaxGitProcs, Logf: c.logf})
-		return &scanned{repo: plain, plain: true, src: tools.DirSource(cfg.Repo)}, nil
-	case err != nil:
-		return nil, err
-	case opt.worktree:
-		return &scanned{repo: repo, src: tools.WorkSource(repo)}, nil
+	var out [][]int
+	for _, g := range agent.BundleByDir(files, 0, 0) {
+		out = append(out, []int(g))
 	}
-	ref := orDefault(opt.ref, "HEAD")
-	head, err := repo.ResolveCommit(ctx, ref)
-	if err != nil {
-		closeRepo(repo)
-		return nil, usagef("could not resolve --ref %s: %w (give a commit or ref that exists here, or --worktree for uncommitted files)", ref, err)
-	}
-	return &scanned{repo: repo, head: head, src: tools.RefSource(repo, head)}, nil
+	return out
 }
 
 // scanPreview prints a scan's selection without calling a model.
@@ -123,7 +118,7 @@ func (c *Command) scanPreview(ctx context.Context, cfg *config.Config, opt scanO
 	if err != nil {
 		return err
 	}
-	defer closeRepo(sc.repo)
+	defer closeRepo(sc.Repo)
 	w, closeOut, err := c.output(cfg.Output)
 	if err != nil {
 		return err
@@ -146,10 +141,10 @@ func (c *Command) fullScan(ctx context.Context, j *job, opt scanOptions) int {
 	if err != nil {
 		return c.fail(err)
 	}
-	defer closeRepo(sc.repo)
+	defer closeRepo(sc.Repo)
 	p := sc.preview
 	c.logf("scan of %s%s: %d file(s), %d selected, %d left out by --max-files %d",
-		scanModeText(opt, sc.plain), shardText(opt.shard), p.Totals.Files, p.Totals.Reviewed, sc.cut, opt.maxFiles)
+		sc.What(), shard.Text(opt.shard), p.Totals.Files, p.Totals.Reviewed, sc.cut, opt.maxFiles)
 	rv, err := c.scanAgent(ctx, j, sc)
 	if err != nil {
 		return c.fail(err)
@@ -158,17 +153,17 @@ func (c *Command) fullScan(ctx context.Context, j *job, opt scanOptions) int {
 	return c.publish(context.WithoutCancel(ctx), j, sc.change, rv)
 }
 
-// scanAgent reviews the selected files with the tools reading from the
-// scanned source, file_read_diff left out.
+// scanAgent reviews the selected files in rank order with the tools
+// reading from the scanned source, file_read_diff left out.
 func (c *Command) scanAgent(ctx context.Context, j *job, sc *scanned) (*review.Review, error) {
 	ch, p := sc.change, sc.preview
 	rv := &review.Review{Tool: "ocr", Version: Version, Mode: ch.Mode, Head: ch.Head,
 		Started: j.started, Comments: []review.Comment{}, Shard: sc.shard, Config: sc.fingerprint(j)}
-	in, err := c.agentInput(j, sc.repo, ch, p, sc.rules)
+	in, err := c.agentInput(j, sc.Repo, ch, p, sc.rules)
 	if err != nil {
 		return nil, err
 	}
-	in.Files = in.Files[:0] // in rank order: a budget stops the later ones
+	in.Files = in.Files[:0] // a budget stops the later ones
 	for _, i := range sc.order {
 		if f := p.Files[i]; f.Reviewed {
 			in.Files = append(in.Files, agent.File{Path: f.Path, Diff: ch.Diffs[f.Path]})
@@ -179,7 +174,19 @@ func (c *Command) scanAgent(ctx context.Context, j *job, sc *scanned) (*review.R
 		rv.Status, rv.Files, rv.Finished = review.StatusComplete, p.Files, time.Now()
 		return rv, nil
 	}
-	in.Source = selection.GuardSecrets(sc.src)
+	in.Source = selection.GuardSecrets(sc.Src)
 	in.Background = scanNote + "\n" + in.Background
 	return rv, c.callAgent(ctx, j, rv, p, in, sc.rules, true, j.reg.Without("file_read_diff"))
+}
+
+// fingerprint is the scan's configuration fingerprint: what shapes the
+// findings (configHash) and what the scan covers, the same for every shard.
+func (sc *scanned) fingerprint(j *job) string {
+	total := 0
+	if sc.shard != nil {
+		total = sc.shard.Total
+	}
+	data, _ := json.Marshal([]any{j.configHash(), sc.paths, sc.since, sc.Head == "" && !sc.Plain, j.cfg.MaxFiles, j.cfg.MaxFileTokens, total})
+	sum := sha256.Sum256(data)
+	return hex.EncodeToString(sum[:8])
 }

@@ -16,7 +16,7 @@ import (
 func ScanPaths(args []string, top, dir string) ([]string, error) {
 	prefix := ""
 	if top != "" {
-		rel, err := filepath.Rel(top, dir)
+		rel, err := filepath.Rel(top, realDir(dir))
 		if err == nil && rel != "." && !strings.HasPrefix(rel, "..") {
 			prefix = filepath.ToSlash(rel)
 		}
@@ -65,4 +65,17 @@ func (e *PathError) describe() string {
 		return fmt.Sprintf("PATH %q %s", e.Path, e.Why)
 	}
 	return fmt.Sprintf("PATH %q matches no file to scan: give a file or directory relative to the current directory (or to the scanned directory)", e.Path)
+}
+
+// realDir is dir absolute with its symbolic links resolved, as git
+// reports the top directory.
+func realDir(dir string) string {
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		return dir
+	}
+	if real, err := filepath.EvalSymlinks(abs); err == nil {
+		return real
+	}
+	return abs
 }

@@ -39,6 +39,13 @@ each PATH (default: all) at --ref (default HEAD), the work tree with
 .gitignore honoured). Selection, tools, anchoring and reports are review's;
 posting to a pull or merge request is refused. See docs/scan.md.`,
 		flags: ScanFlags},
+	{name: "merge", synopsis: "ocr merge [flags] REPORT.json...", about: `Write the reports of a sharded scan as one run would have written them, from
+the JSON reports of its shards (ocr scan --shard I/N --report json=PATH):
+one SARIF run with every shard's results, one Code Quality file, one
+summary, --fail-on applied to the whole. Reports of different commits,
+modes or configurations are refused (exit 2); a missing shard is named, the
+reports are written with what was given, and the exit code is 3. See
+docs/scan.md.`, flags: MergeFlags},
 	{name: "env", synopsis: "ocr env [flags]", about: `Show what ocr detects here and what 'ocr review' would do: platform, event,
 range, pull request, reports, git, the LLM endpoint and model, and which
 tokens are set (never their values). Takes the flags of 'ocr review'.`},
@@ -61,6 +68,9 @@ var ScanFlags = []string{"ref", "worktree", "repo", "preview", "exclude", "inclu
 	"sarif-category", "model", "language", "background", "background-file", "rule", "config-ref", "tools",
 	"effort", "no-filter", "timeout", "max-tokens-budget", "max-cost", "max-files", "concurrency",
 	"max-comments", "max-git-procs"}
+
+// MergeFlags are the flags `ocr merge` takes: the reports and the exit code.
+var MergeFlags = []string{"report", "format", "output", "verbose", "fail-on", "allow-partial", "sarif-category"}
 
 // groupHelp is the help of a command that only has subcommands.
 var groupHelp = map[string]string{
@@ -164,7 +174,7 @@ func PrintHelp(w io.Writer, sub *Command, fs *flag.FlagSet) error {
 			}
 		}
 	}
-	if sub.name == "review" {
+	if sub.name == "review" || sub.name == "merge" {
 		fmt.Fprintf(&b, "\nExit codes: 0 reviewed, 1 a finding at or above --fail-on, 2 usage or\n"+
 			"configuration error (nothing reviewed), 3 the review could not complete.\n"+
 			"Needs git %s or later. Reference: docs/reference.md.\n", git.MinVersion)

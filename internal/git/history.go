@@ -3,26 +3,39 @@ package git
 import (
 	"context"
 	"fmt"
+	"strings"
 )
 
-// RecentPaths lists the paths changed by the last maxCommits commits
-// reachable from ref (`git log --name-only`), the most recently changed
-// first, each once. The bound keeps it fast on a long history; a shallow
-// clone simply has fewer commits to tell.
-func (r *Repo) RecentPaths(ctx context.Context, ref string, maxCommits int) ([]string, error) {
+// RecentPaths maps the paths changed by the last maxCommits commits
+// reachable from ref (`git log --name-only`) to how recently they last
+// changed: 0 for the newest commit, 1 for the one before, and so on. The
+// bound keeps it fast on a long history; a shallow clone simply has fewer
+// commits to tell.
+func (r *Repo) RecentPaths(ctx context.Context, ref string, maxCommits int) (map[string]int, error) {
 	if err := r.needRepo(); err != nil {
 		return nil, err
 	}
 	if err := checkRef(ref); err != nil {
 		return nil, err
 	}
-	args := []string{"log", "--name-only", "--format=", "--no-renames", "--no-ext-diff", "--no-textconv", "-z",
+	args := []string{"log", "--name-only", "--format=format:%x01", "--no-renames", "--no-ext-diff", "--no-textconv", "-z",
 		fmt.Sprintf("--max-count=%d", max(maxCommits, 1)), "--end-of-options", r.mapRef(ref), "--"}
 	out, err := r.run(ctx, call{args: args, timeout: defaultListTimeout, objects: true})
 	if err != nil {
 		return nil, fmt.Errorf("could not read the history of %s: %w", ref, err)
 	}
-	return firstSeen(splitZ(out)), nil
+	// Each commit starts with \x01, then a newline and its first path;
+	// each path ends with a NUL.
+	recent, commit := map[string]int{}, -1
+	for _, p := range splitZ(out) {
+		if rest, ok := strings.CutPrefix(p, "\x01"); ok {
+			commit, p = commit+1, strings.TrimPrefix(rest, "\n")
+		}
+		if _, seen := recent[p]; p != "" && !seen {
+			recent[p] = max(commit, 0)
+		}
+	}
+	return recent, nil
 }
 
 // ChangedPaths lists the files that differ between the commit from and

@@ -2,6 +2,7 @@ package git
 
 import (
 	"context"
+	"maps"
 	"slices"
 	"testing"
 )
@@ -16,11 +17,11 @@ func TestRecentPathsAndChangedPaths(t *testing.T) {
 	r := openT(t, dir)
 	ctx := context.Background()
 	got, err := r.RecentPaths(ctx, "HEAD", 100)
-	if want := []string{"a.go", "b.go", "d/c.go"}; err != nil || !slices.Equal(got, want) {
-		t.Errorf("RecentPaths = %q, %v; want %q (most recent first, once each)", got, err, want)
+	if want := map[string]int{"a.go": 0, "b.go": 1, "d/c.go": 2}; err != nil || !maps.Equal(got, want) {
+		t.Errorf("RecentPaths = %v, %v; want %v (the commit that last changed each)", got, err, want)
 	}
-	if got, err := r.RecentPaths(ctx, "HEAD", 2); err != nil || !slices.Equal(got, []string{"a.go", "b.go"}) {
-		t.Errorf("RecentPaths bounded to 2 commits = %q, %v", got, err)
+	if got, err := r.RecentPaths(ctx, "HEAD", 2); err != nil || !maps.Equal(got, map[string]int{"a.go": 0, "b.go": 1}) {
+		t.Errorf("RecentPaths bounded to 2 commits = %v, %v", got, err)
 	}
 	if got, err := r.ChangedPaths(ctx, first, "HEAD"); err != nil || !slices.Equal(got, []string{"b.go", "d/c.go"}) {
 		t.Errorf("ChangedPaths(first, HEAD) = %q, %v; want the modified files, not the deleted one", got, err)

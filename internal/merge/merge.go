@@ -8,6 +8,7 @@ package merge
 import (
 	"cmp"
 	"fmt"
+	"os"
 	"slices"
 	"strings"
 
@@ -180,4 +181,32 @@ func addCost(a, b *review.Cost) *review.Cost {
 		return a
 	}
 	return &review.Cost{Total: a.Total + b.Total, Prices: a.Prices}
+}
+
+// Read reads the reports at paths with decode (jsonreport.Decode).
+func Read(paths []string, decode func([]byte) (*review.Review, error)) ([]Input, error) {
+	if len(paths) == 0 {
+		return nil, fmt.Errorf("ocr merge needs the JSON reports of the shards: ocr merge [--report KIND=PATH] shard-1.json shard-2.json ...")
+	}
+	var in []Input
+	for _, p := range paths {
+		data, err := os.ReadFile(p)
+		if err != nil {
+			return nil, fmt.Errorf("could not read the report %w", err)
+		}
+		r, err := decode(data)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", p, err)
+		}
+		in = append(in, Input{Name: p, Review: r})
+	}
+	return in, nil
+}
+
+// Text names the shards merged for a log line: " (4 shards)", or "".
+func (r Result) Text() string {
+	if r.Total == 0 {
+		return ""
+	}
+	return fmt.Sprintf(" (%d shards)", r.Total)
 }

@@ -49,14 +49,10 @@ type Ranker struct {
 	recent map[string]int
 }
 
-// NewRanker ranks by the rule catalogue and by recent, the paths most
-// recently changed first (git log; nil without a history).
-func NewRanker(recent []string) *Ranker {
-	r := &Ranker{ruleOf: rules.CatalogueID(), recent: make(map[string]int, len(recent))}
-	for i, p := range recent {
-		r.recent[p] = i
-	}
-	return r
+// NewRanker ranks by the rule catalogue and by recent, how many commits
+// ago each path last changed (git log; nil without a history).
+func NewRanker(recent map[string]int) *Ranker {
+	return &Ranker{ruleOf: rules.CatalogueID(), recent: recent}
 }
 
 // Class returns the class of p.

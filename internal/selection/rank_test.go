@@ -41,12 +41,12 @@ func TestRankOrderAndCap(t *testing.T) {
 	for _, p := range []string{"README.txt", "data/a.json", "infra/main.tf", "lib/old.go", "lib/new.go", "web/app.ts", "Dockerfile", "skipped.go"} {
 		files = append(files, review.FileCoverage{Path: p, Reviewed: p != "skipped.go"})
 	}
-	r := NewRanker([]string{"README.txt", "lib/new.go", "Dockerfile", "lib/old.go"})
+	r := NewRanker(map[string]int{"README.txt": 0, "lib/new.go": 1, "Dockerfile": 1, "lib/old.go": 2, "web/app.ts": 2})
 	var got []string
 	for _, i := range r.Order(files) {
 		got = append(got, files[i].Path)
 	}
-	want := []string{"lib/new.go", "lib/old.go", "web/app.ts", "Dockerfile", "infra/main.tf", "README.txt", "data/a.json"}
+	want := []string{"lib/new.go", "lib/old.go", "web/app.ts", "Dockerfile", "infra/main.tf", "README.txt", "data/a.json"} // a tie goes by path
 	if !slices.Equal(got, want) {
 		t.Fatalf("order %q\nwant  %q", got, want)
 	}

@@ -184,3 +184,44 @@ func (u unionFind) join(a, b int) {
 	}
 	u[rb] = ra
 }
+
+// Select keeps the files of part s of a scan: every file is in one part,
+// each directory stays whole, and so does each group that groups returns
+// (indices into the paths it is given, the reviewed files) — the review
+// groups of the whole selection. A file's tokens are its diff's bytes / 4.
+func Select(files []review.FileCoverage, diffs map[string]string, s review.Shard, groups func(paths []string, tokens []int) [][]int) []review.FileCoverage {
+	items := make([]Item, len(files))
+	var paths []string
+	var tokens, at []int // at: the index in files of each reviewed file
+	for i, f := range files {
+		items[i].Path = f.Path
+		if f.Reviewed {
+			items[i].Tokens = len(diffs[f.Path]) / 4
+			paths, tokens, at = append(paths, f.Path), append(tokens, items[i].Tokens), append(at, i)
+		}
+	}
+	var together [][]int
+	for _, g := range groups(paths, tokens) {
+		idx := make([]int, len(g))
+		for k, i := range g {
+			idx[k] = at[i]
+		}
+		together = append(together, idx)
+	}
+	assign := Assign(items, together, s.Total)
+	out := []review.FileCoverage{}
+	for i, f := range files {
+		if assign[i] == s.Index {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+// Text names the part reviewed for a log line: ", shard 2 of 4", or "".
+func Text(s *review.Shard) string {
+	if s == nil {
+		return ""
+	}
+	return fmt.Sprintf(", shard %d of %d", s.Index, s.Total)
+}
