@@ -33,11 +33,14 @@ What is reviewed: --from REF (to --to, default HEAD), --commit REF, or with
 neither the work tree against HEAD (untracked files count as added). In CI
 the range and the reports come from the CI's variables; 'ocr env' shows them.
 Settings are read from the OCR_* variables first, then the flags, which win.`},
-	{name: "scan", synopsis: "ocr scan [--ref REF | --worktree] [flags] [PATH...]", about: `Review whole files without a diff, for scheduled audits: the files under
-each PATH (default: all) at --ref (default HEAD), the work tree with
---worktree, or, outside a repository, the plain directory --repo (its
-.gitignore honoured). Selection, tools, anchoring and reports are review's;
-posting to a pull or merge request is refused. See docs/scan.md.`,
+	{name: "scan", synopsis: "ocr scan [--ref REF | --worktree] [--since REF] [--shard I/N] [flags] [PATH...]", about: `Review whole files without a diff, for scheduled audits: the files under
+each PATH (relative to the current directory; default: all) at --ref
+(default HEAD), the work tree with --worktree, or, outside a repository,
+the plain directory --repo (its .gitignore honoured); with --since, only
+the files changed since REF. Over --max-files, source code comes first,
+then build and CI files, then other text, the most recently changed first.
+--shard I/N reviews one part of N; ocr merge joins the parts' JSON reports.
+Posting to a pull or merge request is refused. See docs/scan.md.`,
 		flags: ScanFlags},
 	{name: "merge", synopsis: "ocr merge [flags] REPORT.json...", about: `Write the reports of a sharded scan as one run would have written them, from
 the JSON reports of its shards (ocr scan --shard I/N --report json=PATH):
@@ -63,7 +66,7 @@ Unknown tools, unknown or missing arguments are errors (exit 2).`,
 
 // ScanFlags are the flags `ocr scan` takes, in help order: its own, then the
 // review flags that make sense without a diff.
-var ScanFlags = []string{"ref", "worktree", "repo", "preview", "exclude", "include", "include-tests",
+var ScanFlags = []string{"ref", "worktree", "since", "shard", "repo", "preview", "exclude", "include", "include-tests",
 	"max-file-tokens", "format", "output", "report", "verbose", "fail-on", "allow-partial", "sarif-file",
 	"sarif-category", "model", "language", "background", "background-file", "rule", "config-ref", "tools",
 	"effort", "no-filter", "timeout", "max-tokens-budget", "max-cost", "max-files", "concurrency",
