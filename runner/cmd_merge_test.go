@@ -36,7 +36,7 @@ func sarifResults(t *testing.T, file string) (results []string, runs int, catego
 				PartialFingerprints map[string]string `json:"partialFingerprints"`
 				Locations           []struct {
 					PhysicalLocation struct {
-						ArtifactLocation struct{ URI string } `json:"artifactLocation"`
+						ArtifactLocation struct{ URI string }    `json:"artifactLocation"`
 						Region           struct{ StartLine int } `json:"region"`
 					} `json:"physicalLocation"`
 				} `json:"locations"`
