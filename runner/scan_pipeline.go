@@ -63,8 +63,8 @@ func (c *Command) prepareScan(ctx context.Context, cfg *config.Config, opt scanO
 	}
 	rank := selection.NewRanker(recent)
 	sc.order = rank.Order(files)
-	sc.cut = rank.CapRanked(files, sc.order, opt.maxFiles, review.ReasonBudget,
-		fmt.Sprintf("beyond --max-files %d: narrow the PATHs, add --exclude, shard the scan or raise --max-files", opt.maxFiles))
+	sc.cut = rank.CapRanked(files, sc.order, opt.maxFiles, review.ReasonBudget, fmt.Sprintf("beyond --max-files %d", opt.maxFiles),
+		"narrow the PATHs, add --exclude, shard the scan or raise --max-files")
 	sc.preview = newPreview(sc.change, files)
 	return sc, nil
 }

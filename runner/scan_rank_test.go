@@ -48,7 +48,7 @@ func TestScanRanksBeforeTheCut(t *testing.T) {
 			}
 		}
 	}
-	if out := reviewed("1"); !strings.Contains(out, "Dockerfile  (budget: beyond --max-files 1") || !strings.Contains(out, "ranked as build, CI or configuration file") {
+	if out := reviewed("1"); !strings.Contains(out, "Dockerfile  (budget: beyond --max-files 1") || !strings.Contains(out, "(rank: build, CI or configuration file)") {
 		t.Errorf("the preview does not say why and by which rank a file was cut:\n%s", out)
 	}
 }

@@ -96,16 +96,21 @@ func BenchmarkScanShards(b *testing.B) {
 			b.ReportMetric(float64(slices.Max(loads)), "max-tokens")
 		})
 	}
-	b.Run("preview/unsharded", func(b *testing.B) {
-		for b.Loop() {
-			previewTokens(b, repo)
+	for _, shard := range []string{"", "1/4"} {
+		args := []string{"scan", "--repo", repo, "--preview", "--max-files", "100000"}
+		name := "preview/unsharded"
+		if shard != "" {
+			args, name = append(args, "--shard", shard), "preview/shard=1of4"
 		}
-	})
-	b.Run("preview/shard=1of4", func(b *testing.B) {
-		for b.Loop() {
-			previewTokens(b, repo, "--shard", "1/4")
-		}
-	})
+		b.Run(name, func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				if code, _, errs := (testEnv{}).run(b, args...); code != reporters.ExitOK {
+					b.Fatalf("exit %d\n%s", code, errs)
+				}
+			}
+		})
+	}
 	for _, shard := range []string{"", "1/4"} {
 		name := "run/unsharded"
 		if shard != "" {

@@ -97,18 +97,17 @@ func (r *Ranker) Order(files []review.FileCoverage) []int {
 }
 
 // CapRanked keeps the first limit files of order reviewed and marks the
-// others not reviewed with reason and detail, followed by their class, so
-// the preview says why a file came after the others. It returns how many
-// it cut; limit <= 0 means no cap.
-func (r *Ranker) CapRanked(files []review.FileCoverage, order []int, limit int, reason review.Reason, detail string) int {
+// others not reviewed with reason and the detail "cut (rank: class):
+// hint", so the preview says why a file came after the others. It returns
+// how many it cut; limit <= 0 means no cap.
+func (r *Ranker) CapRanked(files []review.FileCoverage, order []int, limit int, reason review.Reason, cut, hint string) int {
 	if limit <= 0 || len(order) <= limit {
 		return 0
 	}
 	for _, i := range order[limit:] {
 		f := &files[i]
 		f.Reviewed, f.Reason = false, reason
-		f.Detail = fmt.Sprintf("%s (ranked as %s: source code first, then build, CI and configuration files, other text, data; "+
-			"the most recently changed first within each)", detail, r.Class(f.Path))
+		f.Detail = fmt.Sprintf("%s (rank: %s): %s", cut, r.Class(f.Path), hint)
 	}
 	return len(order) - limit
 }

@@ -50,7 +50,7 @@ func TestRankOrderAndCap(t *testing.T) {
 	if !slices.Equal(got, want) {
 		t.Fatalf("order %q\nwant  %q", got, want)
 	}
-	if n := r.CapRanked(files, r.Order(files), 5, review.ReasonBudget, "beyond --max-files 5"); n != 2 {
+	if n := r.CapRanked(files, r.Order(files), 5, review.ReasonBudget, "beyond --max-files 5", "raise it"); n != 2 {
 		t.Fatalf("cut %d, want 2", n)
 	}
 	for _, f := range files {
@@ -59,7 +59,7 @@ func TestRankOrderAndCap(t *testing.T) {
 			t.Errorf("%s: reason %q (cut: %v)", f.Path, f.Reason, cut)
 		}
 	}
-	if d := files[1].Detail; d == "" || !contains(d, "ranked as data file") {
+	if d := files[1].Detail; d == "" || d != "beyond --max-files 5 (rank: data file): raise it" {
 		t.Errorf("detail %q does not say the rank", d)
 	}
 }
