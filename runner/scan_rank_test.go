@@ -32,19 +32,19 @@ func TestScanRanksBeforeTheCut(t *testing.T) {
 	if f := scanPreviewFiles(t, env, "--repo", r.dir, "--include", "data/**")["data/users.json"]; !f.Reviewed {
 		t.Errorf("--include data/** did not bring the data file back: %+v", f)
 	}
-	reviewed := func(max string) string {
-		code, out, errs := env.run(t, "scan", "--repo", r.dir, "--preview", "--max-files", max)
+	reviewed := func(limit string) string {
+		code, out, errs := env.run(t, "scan", "--repo", r.dir, "--preview", "--max-files", limit)
 		if code != reporters.ExitOK {
 			t.Fatalf("exit %d\n%s", code, errs)
 		}
 		return out
 	}
-	for max, want := range map[string][]string{"1": {"a/new.go"}, "2": {"a/new.go", "a/old.go"}, "3": {"a/new.go", "a/old.go", "Dockerfile"}} {
-		out := reviewed(max)
+	for limit, want := range map[string][]string{"1": {"a/new.go"}, "2": {"a/new.go", "a/old.go"}, "3": {"a/new.go", "a/old.go", "Dockerfile"}} {
+		out := reviewed(limit)
 		head, _, _ := strings.Cut(out, "Not reviewed")
 		for _, p := range []string{"a/new.go", "a/old.go", "Dockerfile", "NOTES"} {
 			if in := strings.Contains(head, "  "+p+"  +"); in != contains(want, p) {
-				t.Errorf("--max-files %s: %s reviewed %v\n%s", max, p, in, out)
+				t.Errorf("--max-files %s: %s reviewed %v\n%s", limit, p, in, out)
 			}
 		}
 	}

@@ -74,8 +74,8 @@ func realDir(dir string) string {
 	if err != nil {
 		return dir
 	}
-	if real, err := filepath.EvalSymlinks(abs); err == nil {
-		return real
+	if resolved, err := filepath.EvalSymlinks(abs); err == nil {
+		return resolved
 	}
 	return abs
 }

@@ -7,6 +7,7 @@ package merge
 
 import (
 	"cmp"
+	"errors"
 	"fmt"
 	"os"
 	"slices"
@@ -186,7 +187,7 @@ func addCost(a, b *review.Cost) *review.Cost {
 // Read reads the reports at paths with decode (jsonreport.Decode).
 func Read(paths []string, decode func([]byte) (*review.Review, error)) ([]Input, error) {
 	if len(paths) == 0 {
-		return nil, fmt.Errorf("ocr merge needs the JSON reports of the shards: ocr merge [--report KIND=PATH] shard-1.json shard-2.json ...")
+		return nil, errors.New("no report to merge: give the JSON reports of the shards, ocr merge [--report KIND=PATH] shard-1.json shard-2.json")
 	}
 	var in []Input
 	for _, p := range paths {

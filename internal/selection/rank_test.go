@@ -2,7 +2,6 @@ package selection
 
 import (
 	"slices"
-	"strings"
 	"testing"
 
 	"github.com/ocr-ci/ocr/anchor/udiff"
@@ -63,5 +62,3 @@ func TestRankOrderAndCap(t *testing.T) {
 		t.Errorf("detail %q does not say the rank", d)
 	}
 }
-
-func contains(s, sub string) bool { return strings.Contains(s, sub) }

@@ -11,7 +11,7 @@ import (
 )
 
 func TestParse(t *testing.T) {
-	for in, want := range map[string]review.Shard{"1/1": {Index: 1, Total: 1}, "2/4": {Index: 2, Total: 4}, " 4 / 4 ": {Index: 4, Total: 4}} {
+	for in, want := range map[string]review.Shard{"1/1": {Index: 1, Total: 1}, "2/4": {Index: 2, Total: 4}, "4/4": {Index: 4, Total: 4}} {
 		if got, err := shard.Parse(in); err != nil || got != want {
 			t.Errorf("Parse(%q) = %v, %v; want %v", in, got, err, want)
 		}
