@@ -53,10 +53,11 @@ func (c *Command) prepareScan(ctx context.Context, cfg *config.Config, opt scanO
 		closeRepo(sc.Repo)
 		return nil, err
 	}
-	files := selection.Files(sc.change.Files, sc.change.Diffs, scanSelection(cfg))
+	files := selection.FilesByPath(sc.change.Files, sc.change.Diffs, scanSelection(cfg))
 	if files = applyRuleSelection(files, sc.rules); opt.shard != nil {
-		files = shard.Select(files, sc.change.Diffs, *opt.shard, bundleGroups)
+		files = shard.Select(files, sc.change.Diffs, *opt.shard, bundleGroups) // before the costly secrets scan
 	}
+	files = selection.ScanSecrets(files, sc.change.Diffs)
 	recent, err := sc.Recent(ctx, recentCommits)
 	if err != nil {
 		c.logf("files ranked without the history: %v", err)

@@ -31,6 +31,7 @@ func shardTree(write func(path, content string)) {
 	write("api/Widget.java", "class Widget {}\n")
 	write("impl/WidgetImpl.java", "class WidgetImpl extends Widget {}\n") // bundled with api/Widget.java
 	write("logo.png", "\x89PNG\x00binary")
+	write("pkg03/keys.go", "package pkg03\n\nconst key = `-----BEGIN RSA PRIVATE KEY-----\nMIIEabc\n`\n")
 }
 
 // scanPreviewFiles runs a JSON preview and returns its files by path.
@@ -120,6 +121,12 @@ func TestScanShardsPartitionTheSelection(t *testing.T) {
 	env := testEnv{}
 	for _, n := range []int{2, 3, 4} {
 		checkPartition(t, env, r.dir, n)
+	}
+	// The content secrets check runs on each shard's part (after the split).
+	for i := 1; i <= 3; i++ {
+		if f, ok := scanPreviewFiles(t, env, "--repo", r.dir, "--shard", fmt.Sprintf("%d/3", i))["pkg03/keys.go"]; ok && f.Reason != review.ReasonSecret {
+			t.Errorf("shard %d/3: pkg03/keys.go holds a private key but has reason %q", i, f.Reason)
+		}
 	}
 	// The same split on another clone (another machine).
 	clone := filepath.Join(t.TempDir(), "clone")
