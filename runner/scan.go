@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/ocr-ci/ocr/internal/ci"
 	"github.com/ocr-ci/ocr/internal/cli"
 	"github.com/ocr-ci/ocr/internal/config"
 	"github.com/ocr-ci/ocr/internal/shard"
@@ -48,8 +47,8 @@ func (c *Command) scan(ctx context.Context, args []string) int {
 		return c.fail(err)
 	}
 	c.dropPosting(j)
-	if opt.shard, err = scanShard(cfg, j.env.GitLab); err != nil {
-		return c.fail(err)
+	if opt.shard, err = shard.Resolve(cfg.Shard, j.env.GitLab.NodeIndex, j.env.GitLab.NodeTotal); err != nil {
+		return c.fail(usagef("--shard (OCR_SHARD): %w", err))
 	}
 	if cfg.SarifCategory == "" {
 		cfg.SarifCategory = scanSARIFCategory
@@ -179,23 +178,4 @@ func usageIf(err error) error {
 		return usagef("%w", err)
 	}
 	return nil
-}
-
-// scanShard is the part to review: --shard / OCR_SHARD, else a GitLab
-// job's `parallel: N`; nil for everything (N of 1 included).
-func scanShard(cfg *config.Config, gl ci.GitLabEnv) (*review.Shard, error) {
-	if cfg.Shard == "" {
-		if s, ok := shard.FromNode(gl.NodeIndex, gl.NodeTotal); ok {
-			return &s, nil
-		}
-		return nil, nil
-	}
-	s, err := shard.Parse(cfg.Shard)
-	switch {
-	case err != nil:
-		return nil, usagef("--shard (OCR_SHARD): %w", err)
-	case s.Total == 1:
-		return nil, nil
-	}
-	return &s, nil
 }

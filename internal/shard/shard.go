@@ -34,6 +34,23 @@ func Parse(s string) (review.Shard, error) {
 	return review.Shard{Index: idx, Total: total}, nil
 }
 
+// Resolve is the part a scan reviews: spec (--shard, OCR_SHARD) when
+// given, else a GitLab job's `parallel: N` (CI_NODE_INDEX of
+// CI_NODE_TOTAL); nil for everything, N of 1 included.
+func Resolve(spec string, nodeIndex, nodeTotal int) (*review.Shard, error) {
+	if spec == "" {
+		if s, ok := FromNode(nodeIndex, nodeTotal); ok {
+			return &s, nil
+		}
+		return nil, nil
+	}
+	s, err := Parse(spec)
+	if err != nil || s.Total == 1 {
+		return nil, err
+	}
+	return &s, nil
+}
+
 // FromNode is the shard of a GitLab job with `parallel: N`, from
 // CI_NODE_INDEX and CI_NODE_TOTAL (both from 1); ok is false when the job
 // is not parallel.

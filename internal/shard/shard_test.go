@@ -92,3 +92,24 @@ func BenchmarkAssign(b *testing.B) {
 		})
 	}
 }
+
+func TestResolve(t *testing.T) {
+	for _, c := range []struct {
+		spec       string
+		index, tot int
+		want       *review.Shard
+		wantErr    bool
+	}{
+		{"", 0, 0, nil, false},
+		{"", 2, 3, &review.Shard{Index: 2, Total: 3}, false},
+		{"", 1, 1, nil, false},
+		{"1/2", 2, 3, &review.Shard{Index: 1, Total: 2}, false}, // the flag wins
+		{"1/1", 0, 0, nil, false},
+		{"3/2", 0, 0, nil, true},
+	} {
+		got, err := shard.Resolve(c.spec, c.index, c.tot)
+		if (err != nil) != c.wantErr || (got == nil) != (c.want == nil) || got != nil && *got != *c.want {
+			t.Errorf("Resolve(%q, %d, %d) = %v, %v", c.spec, c.index, c.tot, got, err)
+		}
+	}
+}
