@@ -18,8 +18,11 @@ const (
 	ReasonMinified    Reason = "minified"
 	ReasonUnsupported Reason = "unsupported"
 	ReasonTest        Reason = "test"
-	ReasonDeleted     Reason = "deleted"
-	ReasonNoContent   Reason = "no_content"
+	// ReasonData: a data file (JSON, YAML, CSV, snapshots, fixtures) that a
+	// scan leaves out unless --include names it.
+	ReasonData      Reason = "data"
+	ReasonDeleted   Reason = "deleted"
+	ReasonNoContent Reason = "no_content"
 	// ReasonTooLarge is decided by selection (the file's diff exceeds
 	// --max-file-tokens) and by the agent (the group exceeds the model's
 	// context).

@@ -50,6 +50,13 @@ type Review struct {
 	Rules []Rule `json:"-"`
 	// Errors are human-readable reasons why the run is partial or failed.
 	Errors []string `json:"errors,omitempty"`
+	// Shard is the part of a sharded scan this run reviewed (--shard I/N);
+	// nil when the run reviewed everything it selected.
+	Shard *Shard `json:"shard,omitempty"`
+	// Config fingerprints the settings that shape what is selected and
+	// found, so the reports of one sharded scan can be told to belong
+	// together ("" when not recorded).
+	Config string `json:"config,omitempty"`
 	// Started and Finished bound the run.
 	Started  time.Time `json:"started"`
 	Finished time.Time `json:"finished"`
@@ -101,4 +108,10 @@ type Rule struct {
 	Help string `json:"help"`
 	// Tags label the rule (language, "security", ...).
 	Tags []string `json:"tags,omitempty"`
+}
+
+// Shard names one part of a sharded run: Index of Total, from 1.
+type Shard struct {
+	Index int `json:"index"`
+	Total int `json:"total"`
 }

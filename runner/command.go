@@ -46,6 +46,7 @@ Usage:
   ocr review [flags]                 review a range (--from/--to), a commit (--commit) or the work tree
   ocr review --preview               show which files would be reviewed; no model is called
   ocr scan [--ref REF] [PATH...]     review whole files without a diff (scheduled audits)
+  ocr merge REPORT.json...           write a sharded scan's reports as one run's
   ocr env                            show what ocr detects here and what it would run
   ocr tools list                     list the agent's tools and their parameters
   ocr tools call NAME 'JSON-ARGS'    run one tool and print what the model would receive
@@ -71,6 +72,8 @@ func (c *Command) Main(ctx context.Context, args []string) int {
 		return c.review(ctx, rest)
 	case "scan":
 		return c.scan(ctx, rest)
+	case "merge":
+		return c.merge(ctx, rest)
 	case "version", "--version", "-version":
 		err = c.version(rest)
 	case "tools":
@@ -90,7 +93,7 @@ func (c *Command) Main(ctx context.Context, args []string) int {
 // unknownCommand names the nearest command, if one is close.
 func unknownCommand(sub string) error {
 	best, bestD := "", 3
-	for _, name := range []string{"review", "env", "tools", "rules", "version", "help"} {
+	for _, name := range []string{"review", "scan", "merge", "env", "tools", "rules", "version", "help"} {
 		if d := textdist.Levenshtein(sub, name); d < bestD {
 			best, bestD = name, d
 		}
@@ -113,7 +116,7 @@ func (c *Command) help(args []string) int {
 	}
 	sub := cli.Find(name)
 	if sub == nil {
-		return c.fail(usagef("no help for %q: the commands are review, env, tools list, tools call, rules list, rules check and version", name))
+		return c.fail(usagef("no help for %q: the commands are review, scan, merge, env, tools list, tools call, rules list, rules check and version", name))
 	}
 	var cfg config.Config
 	return c.fail(cli.PrintHelp(c.Stdout, sub, cli.FlagSet(sub, &cfg)))

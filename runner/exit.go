@@ -30,6 +30,7 @@ func exitCode(err error) int {
 	case errors.As(err, &ue),
 		errors.As(err, new(*config.Error)),
 		errors.As(err, new(*change.PathError)),
+		errors.As(err, new(*change.ScanUsageError)),
 		errors.Is(err, git.ErrNotRepository),
 		errors.Is(err, git.ErrNoWorkTree),
 		errors.Is(err, git.ErrUnknownRef),

@@ -82,7 +82,11 @@ func (p Preview) writeText(w io.Writer) error {
 	fmt.Fprintf(&b, "Not reviewed (%d):\n", p.Totals.Excluded)
 	for _, f := range p.Files {
 		if !f.Reviewed {
-			fmt.Fprintf(&b, "  [%s]  %s  (%s)\n", badge(f.Status), printable(f.Path), f.Reason)
+			why := string(f.Reason)
+			if f.Reason == review.ReasonBudget && f.Detail != "" { // what the budget left out, and its rank
+				why += ": " + logtext.Inline(f.Detail)
+			}
+			fmt.Fprintf(&b, "  [%s]  %s  (%s)\n", badge(f.Status), printable(f.Path), why)
 		}
 	}
 	_, err := io.WriteString(w, b.String())

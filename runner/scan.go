@@ -4,11 +4,12 @@ import (
 	"context"
 	"flag"
 	"fmt"
-	"path"
 	"strings"
 
 	"github.com/ocr-ci/ocr/internal/cli"
 	"github.com/ocr-ci/ocr/internal/config"
+	"github.com/ocr-ci/ocr/internal/shard"
+	"github.com/ocr-ci/ocr/review"
 	"github.com/ocr-ci/ocr/review/reportspec"
 )
 
@@ -25,8 +26,10 @@ const scanSARIFCategory = "ocr-scan"
 type scanOptions struct {
 	ref      string
 	worktree bool
+	since    string
 	maxFiles int
-	paths    []string
+	paths    []string      // as given: relative to --repo (change.ScanPaths)
+	shard    *review.Shard // nil: everything selected
 }
 
 // scan runs `ocr scan [--ref REF] [PATH...]`: whole files reviewed without
@@ -44,8 +47,14 @@ func (c *Command) scan(ctx context.Context, args []string) int {
 		return c.fail(err)
 	}
 	c.dropPosting(j)
+	if opt.shard, err = shard.Resolve(cfg.Shard, j.env.GitLab.NodeIndex, j.env.GitLab.NodeTotal); err != nil {
+		return c.fail(usagef("--shard (OCR_SHARD): %w", err))
+	}
 	if cfg.SarifCategory == "" {
 		cfg.SarifCategory = scanSARIFCategory
+		if opt.shard != nil { // uploaded apart, shards must not replace each other
+			cfg.SarifCategory = shard.Category(scanSARIFCategory, *opt.shard)
+		}
 	}
 	if cfg.Preview {
 		return c.fail(c.scanPreview(ctx, cfg, opt))
@@ -88,10 +97,7 @@ func (c *Command) parseScan(args []string) (*config.Config, scanOptions, error) 
 	if cfg.MaxFiles == 0 {
 		cfg.MaxFiles = DefaultScanMaxFiles
 	}
-	opt.maxFiles = cfg.MaxFiles
-	if opt.paths, err = cleanScanPaths(pos); err != nil {
-		return nil, opt, err
-	}
+	opt.maxFiles, opt.paths = cfg.MaxFiles, pos
 	if err := cfg.Validate(); err != nil {
 		return nil, opt, err
 	}
@@ -105,6 +111,8 @@ func scanFlagSet(sub *cli.Command, cfg *config.Config, opt *scanOptions) *flag.F
 	fs := cli.FlagSet(sub, cfg)
 	fs.StringVar(&opt.ref, "ref", "", "commit or `REF` whose files are scanned (default HEAD; in a repository)")
 	fs.BoolVar(&opt.worktree, "worktree", false, "scan the work tree (tracked and untracked, not ignored files) instead of a commit")
+	fs.StringVar(&opt.since, "since", "", "scan only the files changed since `REF` (whole files; in a repository)")
+	fs.StringVar(&cfg.Shard, "shard", cfg.Shard, "review part `I/N` of the selection (OCR_SHARD; in GitLab, CI_NODE_INDEX/CI_NODE_TOTAL); merge the parts' JSON reports with ocr merge")
 	if f := fs.Lookup("max-files"); f != nil {
 		f.Usage = fmt.Sprintf("files reviewed at most (default %d for a scan); the others are reported with reason budget", DefaultScanMaxFiles)
 	}
@@ -134,82 +142,40 @@ func checkScanFlags(cfg *config.Config, fs *flag.FlagSet, opt *scanOptions) erro
 		return err
 	case opt.ref != "" && opt.worktree:
 		return usagef("give either --ref or --worktree, not both")
-	case len(opt.ref) > 0 && opt.ref[0] == '-':
-		return usagef("--ref %q begins with '-': refs like that are refused so git cannot take them for options", opt.ref)
+	case strings.HasPrefix(opt.ref, "-") || strings.HasPrefix(opt.since, "-"):
+		return usagef("--ref or --since %q begins with '-': refs like that are refused so git cannot take them for options", opt.ref+opt.since)
 	}
 	return nil
 }
 
 // refusePosting refuses the reports asked for (--report, --format,
 // OCR_REPORTS) that post to a pull or merge request, before anything else
-// is checked.
+// is checked; the CI's defaults are left to dropPosting.
 func refusePosting(cfg *config.Config) error {
-	if len(cfg.Reports) == 0 && cfg.Format == "" {
-		return nil // the CI's defaults: dropPosting
-	}
 	specs, err := reportspec.ParseAll(cfg.ReportList()...)
-	if err != nil {
-		return usagef("%w", err)
+	if _, api := reportspec.SplitAPI(specs); err == nil && len(api) > 0 && (len(cfg.Reports) > 0 || cfg.Format != "") {
+		return usagef("%s posts to a pull or merge request, and ocr scan reviews files, not a pull request: "+
+			"use sarif, codequality, json or text (for code scanning or the Code Quality widget)", api[0].Kind)
 	}
-	for _, s := range specs {
-		if s.Kind.API() {
-			return usagef("%s posts to a pull or merge request, and ocr scan reviews files, not a pull request: "+
-				"use sarif, codequality, json or text (for code scanning or the Code Quality widget)", s.Kind)
-		}
-	}
-	return nil
+	return usageIf(err)
 }
 
 // dropPosting leaves out the posting reports CI detection added to the
 // defaults, with a notice.
 func (c *Command) dropPosting(j *job) {
-	var kept []reportspec.Spec
-	for _, s := range j.specs {
-		if !s.Kind.API() {
-			kept = append(kept, s)
-			continue
-		}
+	files, api := reportspec.SplitAPI(j.specs)
+	for _, s := range api {
 		c.logf("%s left out: ocr scan does not post to a pull or merge request", s.Kind)
 	}
-	if len(kept) == 0 {
-		kept = []reportspec.Spec{{Kind: reportspec.KindText, Path: reportspec.Stdout}}
+	if j.specs = files; len(files) == 0 {
+		j.specs = []reportspec.Spec{{Kind: reportspec.KindText, Path: reportspec.Stdout}}
 	}
-	j.specs = kept
 }
 
-// scanModeText names what a scan reads, for logs.
-func scanModeText(opt scanOptions, plain bool) string {
-	switch {
-	case plain:
-		return "a plain directory"
-	case opt.worktree:
-		return "the work tree"
+// usageIf marks err, if any, as a usage error.
+func usageIf(err error) error {
+	if err != nil {
+		return usagef("%w", err)
 	}
-	return fmt.Sprintf("the files at %s", orDefault(opt.ref, "HEAD"))
-}
-
-func orDefault(s, d string) string {
-	if s == "" {
-		return d
-	}
-	return s
-}
-
-// cleanScanPaths checks the PATH arguments: relative, inside the root,
-// "/"-separated. "." means everything.
-func cleanScanPaths(args []string) ([]string, error) {
-	var out []string
-	for _, a := range args {
-		p := path.Clean(strings.ReplaceAll(a, "\\", "/"))
-		switch {
-		case strings.HasPrefix(a, "-"):
-			return nil, usagef("PATH %q begins with '-': put the flags before the paths", a)
-		case path.IsAbs(p) || p == ".." || strings.HasPrefix(p, "../"):
-			return nil, usagef("PATH %q leaves the scanned tree: give paths relative to the repository's top level (or to --repo outside a repository)", a)
-		case p == ".":
-			p = ""
-		}
-		out = append(out, p)
-	}
-	return out, nil
+	return nil
 }

@@ -22,12 +22,16 @@ const scanBinaryProbe = 8000
 // Credentials files are listed but never read; of the files selection
 // leaves out by their path alone (byPath), only whether they are binary is
 // kept, so a large vendored tree costs no memory.
-func Scan(ctx context.Context, src tools.Source, mode, head string, prefixes []string, byPath func(string) bool) (*Change, error) {
+//
+// only, when not nil, narrows the files to those it lists (--since); a
+// PATH must still match a file of the tree, changed or not.
+func Scan(ctx context.Context, src tools.Source, mode, head string, prefixes, only []string, byPath func(string) bool) (*Change, error) {
 	all, err := src.ListFiles(ctx)
 	if err != nil {
 		return nil, fmt.Errorf("could not list the files to scan: %w", err)
 	}
 	files, err := underPaths(all, prefixes)
+	files = Only(files, only)
 	if err != nil {
 		return nil, err
 	}
@@ -55,11 +59,13 @@ func Scan(ctx context.Context, src tools.Source, mode, head string, prefixes []s
 
 // PathError is a PATH argument of a scan that matches no file: the user's
 // mistake, a usage error (exit 2).
-type PathError struct{ Path string }
-
-func (e *PathError) Error() string {
-	return fmt.Sprintf("PATH %q matches no file to scan: give a file or directory relative to the repository's top level (or to the scanned directory)", e.Path)
+type PathError struct {
+	Path string
+	// Why is what is wrong with it; "" means it matches no file.
+	Why string
 }
+
+func (e *PathError) Error() string { return e.describe() }
 
 // underPaths keeps the files under one of prefixes, in the list's order. A
 // prefix that matches no file is an error (*PathError): a typo must not

@@ -62,6 +62,10 @@ type GitLabEnv struct {
 	// TriggerPayload is the path of the webhook's JSON in a trigger
 	// pipeline (a file-type variable): the note event of the conversation.
 	TriggerPayload string `env:"TRIGGER_PAYLOAD"`
+	// NodeIndex and NodeTotal are set in a job with `parallel: N` (from 1):
+	// `ocr scan` reviews that shard.
+	NodeIndex int `env:"CI_NODE_INDEX"`
+	NodeTotal int `env:"CI_NODE_TOTAL"`
 }
 
 // TermEnv is what the terminal conventions say.

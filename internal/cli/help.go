@@ -33,14 +33,22 @@ What is reviewed: --from REF (to --to, default HEAD), --commit REF, or with
 neither the work tree against HEAD (untracked files count as added). In CI
 the range and the reports come from the CI's variables; 'ocr env' shows them.
 Settings are read from the OCR_* variables first, then the flags, which win.`},
-	{name: "scan", synopsis: "ocr scan [--ref REF | --worktree] [flags] [PATH...]", about: `Review whole files without a diff, for scheduled audits: the files under
-each PATH at --ref (default HEAD), the work tree with --worktree, or,
-outside a repository, the plain directory --repo (its .gitignore honoured).
-A PATH is a file or directory relative to the repository's top level (or to
-the plain directory); none means everything; flags may come before or after
-the PATHs. Selection, tools, anchoring and reports are review's; posting to
-a pull or merge request is refused. See docs/scan.md.`,
+	{name: "scan", synopsis: "ocr scan [--ref REF | --worktree] [--since REF] [--shard I/N] [flags] [PATH...]", about: `Review whole files without a diff, for scheduled audits: the files under
+each PATH (relative to the current directory; default: all) at --ref
+(default HEAD), the work tree with --worktree, or, outside a repository,
+the plain directory --repo (its .gitignore honoured); with --since, only
+the files changed since REF. Over --max-files, source code comes first,
+then build and CI files, then other text, the most recently changed first.
+--shard I/N reviews one part of N; ocr merge joins the parts' JSON reports.
+Posting to a pull or merge request is refused. See docs/scan.md.`,
 		flags: ScanFlags},
+	{name: "merge", synopsis: "ocr merge [flags] REPORT.json...", about: `Write the reports of a sharded scan as one run would have written them, from
+the JSON reports of its shards (ocr scan --shard I/N --report json=PATH):
+one SARIF run with every shard's results, one Code Quality file, one
+summary, --fail-on applied to the whole. Reports of different commits,
+modes or configurations are refused (exit 2); a missing shard is named, the
+reports are written with what was given, and the exit code is 3. See
+docs/scan.md.`, flags: MergeFlags},
 	{name: "env", synopsis: "ocr env [flags]", about: `Show what ocr detects here and what 'ocr review' would do: platform, event,
 range, pull request, reports, git, the LLM endpoint and model, and which
 tokens are set (never their values). Takes the flags of 'ocr review'.`},
@@ -58,11 +66,14 @@ Unknown tools, unknown or missing arguments are errors (exit 2).`,
 
 // ScanFlags are the flags `ocr scan` takes, in help order: its own, then the
 // review flags that make sense without a diff.
-var ScanFlags = []string{"ref", "worktree", "repo", "preview", "exclude", "include", "include-tests",
+var ScanFlags = []string{"ref", "worktree", "since", "shard", "repo", "preview", "exclude", "include", "include-tests",
 	"max-file-tokens", "format", "output", "report", "verbose", "quiet", "fail-on", "allow-partial", "sarif-file",
 	"sarif-category", "model", "language", "background", "background-file", "rule", "config-ref", "tools",
 	"effort", "no-filter", "timeout", "max-tokens-budget", "max-cost", "max-files", "concurrency",
 	"max-comments", "max-git-procs"}
+
+// MergeFlags are the flags `ocr merge` takes: the reports and the exit code.
+var MergeFlags = []string{"report", "format", "output", "verbose", "fail-on", "allow-partial", "sarif-category"}
 
 // groupHelp is the help of a command that only has subcommands.
 var groupHelp = map[string]string{
@@ -166,7 +177,7 @@ func PrintHelp(w io.Writer, sub *Command, fs *flag.FlagSet) error {
 			}
 		}
 	}
-	if sub.name == "review" {
+	if sub.name == "review" || sub.name == "merge" {
 		fmt.Fprintf(&b, "\nExit codes: 0 reviewed, 1 a finding at or above --fail-on, 2 usage or\n"+
 			"configuration error (nothing reviewed), 3 the review could not complete.\n"+
 			"Needs git %s or later. Reference: docs/reference.md.\n", git.MinVersion)

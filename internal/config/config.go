@@ -99,6 +99,10 @@ type Config struct {
 	SarifFile string `env:"OCR_SARIF_FILE"`
 	// SarifCategory is the SARIF automationDetails id.
 	SarifCategory string `env:"OCR_SARIF_CATEGORY"`
+	// Shard is the part of a scan to review, "I/N" (`ocr scan --shard`);
+	// "" reviews everything (or, in a GitLab job with `parallel: N`, the
+	// job's part).
+	Shard string `env:"OCR_SHARD"`
 	// Full disables incremental reviews of pull requests.
 	Full bool `env:"OCR_FULL"`
 	// Verbose lists every file not reviewed in the text report.

@@ -130,3 +130,21 @@ func Catalogue() []review.Rule {
 	}
 	return out
 }
+
+// CatalogueID returns a func that names the built-in rule of a path (the
+// first catalogue entry whose pattern matches, else DefaultRuleID) without
+// reading any rule's text: file ranking asks it of every file of a scan.
+func CatalogueID() func(path string) string {
+	t := table()
+	return func(path string) string {
+		p := strings.ToLower(strings.TrimPrefix(path, "./"))
+		for _, e := range t {
+			for _, pat := range e.patterns {
+				if matchGlob(pat, p) {
+					return e.id
+				}
+			}
+		}
+		return DefaultRuleID
+	}
+}

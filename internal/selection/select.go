@@ -26,18 +26,37 @@ type Options struct {
 	Generated func(path string) bool
 	// OverBudget are files whose diff was not parsed (the diff budget).
 	OverBudget map[string]int64
+	// LeaveOutData leaves data files out (review.ReasonData, IsData):
+	// scans do, unless --include names them.
+	LeaveOutData bool
 }
 
 // Files decides, for every file of the change, whether it is reviewed
 // and, if not, why. The order of the checks is part of the contract.
 func Files(files []udiff.File, diffs map[string]string, s Options) []review.FileCoverage {
+	return ScanSecrets(FilesByPath(files, diffs, s), diffs)
+}
+
+// ScanSecrets leaves out, reason secret, the selected files whose content
+// holds a credential (a private key, a token): never sent to a model. It
+// is the last check of Files; a scan runs it after sharding, on its part
+// only (it is most of a selection's time).
+func ScanSecrets(files []review.FileCoverage, diffs map[string]string) []review.FileCoverage {
+	for i, f := range files {
+		if f.Reviewed && secretscan.FindString(diffs[f.Path]) != "" {
+			files[i].Reviewed, files[i].Reason = false, review.ReasonSecret
+		}
+	}
+	return files
+}
+
+// FilesByPath is Files without ScanSecrets: the caller must run it on
+// every file it keeps before any is read by a model.
+func FilesByPath(files []udiff.File, diffs map[string]string, s Options) []review.FileCoverage {
 	out := make([]review.FileCoverage, len(files))
 	for i := range files {
 		f := &files[i]
 		reason := s.reason(f, len(diffs[f.Path()]))
-		if reason == "" && secretscan.FindString(diffs[f.Path()]) != "" {
-			reason = review.ReasonSecret // a private key or a token: never sent to a model
-		}
 		out[i] = review.FileCoverage{
 			Path: f.Path(), OldPath: oldPathIfMoved(f), Status: string(f.Status),
 			Additions: f.Additions, Deletions: f.Deletions,
@@ -99,6 +118,8 @@ func defaultReason(f *udiff.File, s Options) review.Reason {
 		return review.ReasonUnsupported
 	case !s.IncludeTests && isTestPath(p):
 		return review.ReasonTest
+	case s.LeaveOutData && IsData(p):
+		return review.ReasonData
 	}
 	return ""
 }

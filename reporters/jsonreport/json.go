@@ -6,6 +6,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"time"
 
 	"github.com/ocr-ci/ocr/reporters"
 	"github.com/ocr-ci/ocr/reporters/sarif"
@@ -38,6 +39,22 @@ type jsonReview struct {
 	// Cost is present only when prices were given (OCR_PRICE_*).
 	Cost   *review.Cost `json:"cost,omitempty"`
 	Errors []string     `json:"errors"`
+	// Shard is null unless the run was one part of a sharded scan.
+	Shard *review.Shard `json:"shard"`
+	// Config fingerprints the settings ("" when not recorded).
+	Config string `json:"config"`
+	// Rules are the review rules of the reviewed files (SARIF's rules).
+	Rules    []jsonRule `json:"rules"`
+	Started  string     `json:"started"`
+	Finished string     `json:"finished"`
+}
+
+type jsonRule struct {
+	ID          string   `json:"id"`
+	Title       string   `json:"title"`
+	Description string   `json:"description"`
+	Help        string   `json:"help"`
+	Tags        []string `json:"tags"`
 }
 
 type jsonComment struct {
@@ -90,6 +107,11 @@ func jsonShape(r *review.Review) jsonReview {
 		FormatVersion: 1, Tool: sarif.ToolName(r), Version: r.Version, Status: r.Status, Mode: r.Mode,
 		Base: r.Base, Head: r.Head, Comments: []jsonComment{}, Files: []jsonFile{},
 		Dropped: r.Dropped, Filtered: r.Filtered, Usage: r.Usage, Cost: r.Cost, Errors: append([]string{}, r.Errors...),
+		Shard: r.Shard, Config: r.Config, Rules: []jsonRule{}, Started: timeText(r.Started), Finished: timeText(r.Finished),
+	}
+	for _, rl := range r.Rules {
+		out.Rules = append(out.Rules, jsonRule{ID: rl.ID, Title: rl.Title, Description: rl.Description, Help: rl.Help,
+			Tags: append([]string{}, rl.Tags...)})
 	}
 	for _, c := range r.Comments {
 		out.Comments = append(out.Comments, jsonComment{
@@ -104,4 +126,12 @@ func jsonShape(r *review.Review) jsonReview {
 			Additions: f.Additions, Deletions: f.Deletions, Reviewed: f.Reviewed, Reason: string(f.Reason), Detail: f.Detail})
 	}
 	return out
+}
+
+// timeText is t in RFC 3339 (UTC, to the nanosecond), "" for the zero time.
+func timeText(t time.Time) string {
+	if t.IsZero() {
+		return ""
+	}
+	return t.UTC().Format(time.RFC3339Nano)
 }

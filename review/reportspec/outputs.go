@@ -45,3 +45,17 @@ func CheckOutputs(specs []Spec) error {
 	}
 	return nil
 }
+
+// SplitAPI separates the specs that write a file or a stream from those
+// that post to a pull or merge request (`ocr scan` and `ocr merge` have
+// none to post to).
+func SplitAPI(specs []Spec) (files, api []Spec) {
+	for _, s := range specs {
+		if s.Kind.API() {
+			api = append(api, s)
+		} else {
+			files = append(files, s)
+		}
+	}
+	return files, api
+}

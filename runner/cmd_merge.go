@@ -1,0 +1,66 @@
+package runner
+
+import (
+	"context"
+	"time"
+
+	"github.com/ocr-ci/ocr/internal/change"
+	"github.com/ocr-ci/ocr/internal/ci"
+	"github.com/ocr-ci/ocr/internal/config"
+	"github.com/ocr-ci/ocr/internal/envinfo"
+	"github.com/ocr-ci/ocr/internal/merge"
+	"github.com/ocr-ci/ocr/reporters"
+	"github.com/ocr-ci/ocr/reporters/jsonreport"
+)
+
+// merge runs `ocr merge REPORT.json...`: the JSON reports of a sharded
+// scan's parts written as the reports of one run. A missing part is named
+// and the run exits 3 after writing what it has, even with --allow-partial.
+func (c *Command) merge(ctx context.Context, args []string) int {
+	cfg, paths, err := c.parseInterleaved("merge", args)
+	if err != nil {
+		return c.fail(err)
+	}
+	in, err := merge.Read(paths, jsonreport.Decode)
+	if err != nil {
+		return c.fail(usagef("%w", err))
+	}
+	res, err := merge.Reviews(in)
+	if err != nil {
+		return c.fail(usagef("%w", err))
+	}
+	if cfg.SarifCategory == "" && res.Review.Mode == "scan" {
+		cfg.SarifCategory = scanSARIFCategory // one category for the whole scan
+	}
+	j, err := c.mergeJob(cfg)
+	if err != nil {
+		return c.fail(err)
+	}
+	c.logf("merging %d report(s) of %s%s", len(in), envinfo.OrDash(res.Review.Head), res.Text())
+	code := c.publish(ctx, j, &change.Change{}, res.Review)
+	if len(res.Missing) > 0 {
+		c.logf("incomplete: shard(s) %v of %d missing; run their jobs again and merge every shard's report", res.Missing, res.Total)
+		return reporters.ExitIncomplete
+	}
+	return code
+}
+
+// mergeJob is what writing the reports needs: the CI's variables (the
+// step summary's file), --fail-on and the report files, posting refused.
+func (c *Command) mergeJob(cfg *config.Config) (*job, error) {
+	if err := refusePosting(cfg); err != nil {
+		return nil, err
+	}
+	j := &job{cfg: cfg, started: time.Now()}
+	var err error
+	if j.env, err = ci.Load(c.lookup); err != nil {
+		return nil, usagef("%w", err)
+	}
+	if j.ci, err = ci.Detect(j.env); err != nil {
+		return nil, usagef("%w", err)
+	}
+	if j.failOn, err = reporters.ParseFailOn(cfg.FailOn); err != nil {
+		return nil, usagef("%w", err)
+	}
+	return j, j.loadSpecs()
+}
