@@ -4,7 +4,6 @@ import (
 	"context"
 	"crypto/rand"
 	"errors"
-	"flag"
 	"io"
 	"strings"
 
@@ -136,42 +135,9 @@ func sourceFor(repo *git.Repo, ch *change.Change) tools.Source {
 // parseInterleaved parses flags that may come before or after positional
 // arguments, and returns the positionals.
 func (c *Command) parseInterleaved(name string, args []string) (*config.Config, []string, error) {
-	var scratch config.Config
-	fs := cli.FlagSet(cli.Find(name), &scratch)
-	var flags, pos []string
-	for i := 0; i < len(args); i++ {
-		a := args[i]
-		switch {
-		case a == "--":
-			pos = append(pos, args[i+1:]...)
-			i = len(args)
-		case len(a) > 1 && a[0] == '-' && a != "-":
-			flags = append(flags, a)
-			if !strings.Contains(a, "=") && i+1 < len(args) && !isBoolFlag(fs, a) {
-				flags = append(flags, args[i+1])
-				i++
-			}
-		default:
-			pos = append(pos, a)
-		}
-	}
+	flags, pos := cli.SplitInterleaved(name, args)
 	cfg, err := c.parseConfig(name, flags)
 	return cfg, pos, err
-}
-
-// isBoolFlag reports whether a flag takes no value (help, or a boolean of
-// the command; an unknown flag is reported by the parser).
-func isBoolFlag(fs *flag.FlagSet, a string) bool {
-	name := strings.TrimLeft(a, "-")
-	if name == "h" || name == "help" {
-		return true
-	}
-	f := fs.Lookup(name)
-	if f == nil {
-		return true
-	}
-	b, ok := f.Value.(interface{ IsBoolFlag() bool })
-	return ok && b.IsBoolFlag()
 }
 
 // closeRepo stops repo's cat-file process when a command is done with it.

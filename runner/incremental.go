@@ -128,12 +128,12 @@ func mergeCoverage(full, inc []review.FileCoverage, since string) []review.FileC
 // reviewed now with its whole pull-request diff. Missing this would let
 // code reach the head unreviewed while the review says complete.
 func (c *Command) narrow(ctx context.Context, cfg *config.Config, repo *git.Repo, full *change.Change, fullP Preview, inc *change.Change, set *rules.Set) (*narrowed, error) {
-	files := applyRuleSelection(selection.Files(inc.Files, inc.Diffs, c.selection(ctx, cfg, repo, inc)), set)
+	files := set.ApplySelection(selection.Files(inc.Files, inc.Diffs, c.selection(ctx, cfg, repo, inc)))
 	prev := &change.Change{Mode: "range", Base: full.Base, Head: inc.Base}
 	if err := prev.Parse(repo.DiffText(ctx, full.Base, inc.Base)); err != nil {
 		return nil, fmt.Errorf("could not compute the pull request as last reviewed (%s): %w", short(inc.Base), err)
 	}
-	before := coverageByPath(applyRuleSelection(selection.Files(prev.Files, prev.Diffs, c.selection(ctx, cfg, repo, prev)), set))
+	before := coverageByPath(set.ApplySelection(selection.Files(prev.Files, prev.Diffs, c.selection(ctx, cfg, repo, prev))))
 	now := coverageByPath(fullP.Files)
 	fullFiles := map[string]udiff.File{}
 	for _, f := range full.Files {

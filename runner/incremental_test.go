@@ -111,7 +111,7 @@ func TestNarrowReviewsFilesThatBecameReviewable(t *testing.T) {
 	}
 	var stderr bytes.Buffer
 	c := &Command{Stdout: &bytes.Buffer{}, Stderr: &stderr}
-	fullP := newPreview(full, applyRuleSelection(selection.Files(full.Files, full.Diffs, c.selection(ctx, cfg, repo, full)), set))
+	fullP := newPreview(full, set.ApplySelection(selection.Files(full.Files, full.Diffs, c.selection(ctx, cfg, repo, full))))
 	n, err := c.narrow(ctx, cfg, repo, full, fullP, inc, set)
 	if err != nil {
 		t.Fatal(err)

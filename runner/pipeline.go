@@ -53,7 +53,7 @@ func (c *Command) fullReview(ctx context.Context, j *job) int {
 	c.markDeadline(ctx, rv)
 	if inc != nil {
 		rv.Files, rv.Base = mergeCoverage(p.Files, rv.Files, inc.Base), ch.Base
-		rv.Rules = usedRules(set, rv.Files)
+		rv.Rules = set.Used(rv.Files)
 		carried := carryForward(ctx, earlier, inc.Change, anchor.NewChangeSet(ch.Files))
 		rv.Comments, rv.Dropped = capComments(j.cfg, review.Dedupe(append(carried, rv.Comments...)))
 	}
@@ -95,18 +95,6 @@ func configRef(cfg *config.Config, ch *change.Change) string {
 		return cfg.ConfigRef
 	}
 	return ch.Head
-}
-
-// applyRuleSelection applies rule.json's include/exclude on top of the flags.
-func applyRuleSelection(files []review.FileCoverage, set *rules.Set) []review.FileCoverage {
-	for i, f := range files {
-		if f.Reviewed {
-			if ok, reason := set.Selects(f.Path); !ok {
-				files[i].Reviewed, files[i].Reason = false, reason
-			}
-		}
-	}
-	return files
 }
 
 // runAgent reviews the selected files and assembles the finished review.
@@ -226,7 +214,7 @@ func (c *Command) finish(j *job, rv *review.Review, p Preview, out agent.Output,
 	deduped := review.Dedupe(out.Comments)
 	rv.Filtered = out.FilterDropped + len(out.Comments) - len(deduped)
 	rv.Comments, rv.Dropped = capComments(j.cfg, deduped)
-	rv.Rules = usedRules(set, rv.Files)
+	rv.Rules = set.Used(rv.Files)
 	rv.Usage, rv.Status, rv.Errors, rv.Finished = out.Usage, out.Status, out.Errors, time.Now()
 	if rv.Status == review.StatusComplete && selection.ShortOfCaps(rv.Files) {
 		rv.Status = review.StatusPartial
@@ -242,23 +230,6 @@ func capComments(cfg *config.Config, cs []review.Comment) ([]review.Comment, int
 		kept = []review.Comment{}
 	}
 	return kept, dropped
-}
-
-// usedRules lists the rules of the reviewed files, once each.
-func usedRules(set *rules.Set, files []review.FileCoverage) []review.Rule {
-	seen := map[string]bool{}
-	var out []review.Rule
-	for _, f := range files {
-		if !f.Reviewed {
-			continue
-		}
-		r := set.Match(f.Path).Rule()
-		if !seen[r.ID] {
-			seen[r.ID] = true
-			out = append(out, r)
-		}
-	}
-	return out
 }
 
 // publish runs the reporters and decides the exit code. A reporter that

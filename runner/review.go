@@ -82,7 +82,7 @@ func (c *Command) prepare(ctx context.Context, cfg *config.Config) (*prepared, e
 	if len(ch.Files) == 0 {
 		c.logf("%s", emptyChangeHint(ch))
 	}
-	files := applyRuleSelection(selection.Files(ch.Files, ch.Diffs, c.selection(ctx, cfg, repo, ch)), set)
+	files := set.ApplySelection(selection.Files(ch.Files, ch.Diffs, c.selection(ctx, cfg, repo, ch)))
 	files = selection.CapFiles(selection.MarkBudget(files, ch.OverBudget, cfg.MaxFileTokens), cfg.MaxFiles)
 	return &prepared{repo: repo, change: ch, rules: set, preview: newPreview(ch, files)}, nil
 }

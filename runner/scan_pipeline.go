@@ -55,7 +55,7 @@ func (c *Command) prepareScan(ctx context.Context, cfg *config.Config, opt scanO
 		return nil, err
 	}
 	files := selection.FilesByPath(sc.change.Files, sc.change.Diffs, scanSelection(cfg))
-	if files = applyRuleSelection(files, sc.rules); opt.shard != nil {
+	if files = sc.rules.ApplySelection(files); opt.shard != nil {
 		files = shard.Select(files, sc.change.Diffs, *opt.shard, bundleGroups) // before the costly secrets scan
 	}
 	files = selection.ScanSecrets(files, sc.change.Diffs)
