@@ -34,10 +34,11 @@ neither the work tree against HEAD (untracked files count as added). In CI
 the range and the reports come from the CI's variables; 'ocr env' shows them.
 Settings are read from the OCR_* variables first, then the flags, which win.`},
 	{name: "scan", synopsis: "ocr scan [--ref REF | --worktree] [--since REF] [--shard I/N] [flags] [PATH...]", about: `Review whole files without a diff, for scheduled audits: the files under
-each PATH (relative to the current directory; default: all) at --ref
-(default HEAD), the work tree with --worktree, or, outside a repository,
-the plain directory --repo (its .gitignore honoured); with --since, only
-the files changed since REF. Over --max-files, source code comes first,
+each PATH at --ref (default HEAD), the work tree with --worktree, or,
+outside a repository, the plain directory --repo (its .gitignore honoured);
+with --since, only the files changed since REF. A PATH is a file or
+directory relative to the current directory, like git's pathspecs; none
+means everything; flags may come before or after the PATHs. Over --max-files, source code comes first,
 then build and CI files, then other text, the most recently changed first.
 --shard I/N reviews one part of N; ocr merge joins the parts' JSON reports.
 Posting to a pull or merge request is refused. See docs/scan.md.`,

@@ -53,7 +53,7 @@ type failingWriter struct{}
 func (failingWriter) Write([]byte) (int, error) { return 0, io.ErrClosedPipe }
 
 // TestScanHelpSaysWhatAPathIs: `ocr scan --help` says what docs/scan.md
-// says of PATHs: relative to the top level, none means everything, flags
+// says of PATHs: relative to the current directory, none means everything, flags
 // before or after them.
 func TestScanHelpSaysWhatAPathIs(t *testing.T) {
 	var cfg config.Config
@@ -63,7 +63,7 @@ func TestScanHelpSaysWhatAPathIs(t *testing.T) {
 		t.Fatal(err)
 	}
 	help := strings.Join(strings.Fields(b.String()), " ")
-	for _, want := range []string{"relative to the repository's top level", "none means everything", "flags may come before or after the PATHs"} {
+	for _, want := range []string{"relative to the current directory", "none means everything", "flags may come before or after the PATHs"} {
 		if !strings.Contains(help, want) {
 			t.Errorf("ocr scan --help lacks %q:\n%s", want, b.String())
 		}
