@@ -168,7 +168,7 @@ func (c *Command) suppress(ctx context.Context, j *job, ch *change.Change, rv *r
 // and how to tell the poster what it says; nil when the run posts nothing.
 func (c *Command) chatPoster(j *job, ch *change.Change) (conversation.Forge, func(map[string]bool, string)) {
 	if d, ok := c.gitlabPoster(j, ch); ok {
-		return c.gitlabForge(j, d), func(ig map[string]bool, p string) { d.Ignored, d.Paused = ig, p }
+		return c.gitlabForge(d), func(ig map[string]bool, p string) { d.Ignored, d.Paused = ig, p }
 	}
 	poster, ok := c.githubPoster(j, ch)
 	if !ok {

@@ -62,7 +62,7 @@ func (c *Command) gitlabPoster(j *job, ch *change.Change) (*gitlab.Discussion, b
 
 // gitlabForge is the conversation forge of the run's merge request, on
 // the poster's client (nil, said, when there is none).
-func (c *Command) gitlabForge(j *job, d *gitlab.Discussion) conversation.Forge {
+func (c *Command) gitlabForge(d *gitlab.Discussion) conversation.Forge {
 	cl, err := d.Client()
 	var f *gitlabchat.Forge
 	if err == nil {
