@@ -135,7 +135,7 @@ func TestGitLabCommands(t *testing.T) {
 	w.gl.ResetCalls()
 	out, _ := w.glHandle(w.replyInThread(alice, "/ocr ignore b is never zero: callers validate it"))
 	notes := w.thread()
-	if out.Code != 0 || !strings.Contains(notes[len(notes)-1].Body, "<!-- ocr:ignored fp="+findingFP+" -->") || !notes[0].Resolved {
+	if out.Code != 0 || !strings.Contains(notes[len(notes)-1].Body, "<!-- ocr:ignored fp="+findingFP+" by=alice reason=") || !notes[0].Resolved {
 		t.Fatalf("ignore: %+v, resolved %v\n%s", out, notes[0].Resolved, w.log.String())
 	}
 	if w.gl.Calls()["PUT "+w.gl.MRPath()+"/discussions/"+w.discussion] != 1 {

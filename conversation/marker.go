@@ -1,8 +1,12 @@
 package conversation
 
 import (
+	"encoding/base64"
 	"regexp"
 	"strings"
+	"unicode/utf8"
+
+	"github.com/ocr-ci/ocr/review"
 )
 
 // ocr's answers end with a hidden marker line, like its findings
@@ -15,9 +19,30 @@ const (
 	answerMarker = "<!-- ocr:answer -->"
 )
 
-var ignoredRE = regexp.MustCompile(`^<!-- ocr:ignored fp=([0-9A-Za-z_-]{1,64}) -->$`)
+// The ignore marker also records who ignored the finding and the reason
+// (unpadded base64, so no text of theirs can close the comment), for the
+// reports of later runs (review.Suppression); older markers have neither.
+var (
+	ignoredRE = regexp.MustCompile(`^<!-- ocr:ignored fp=([0-9A-Za-z_-]{1,64})(?: by=([0-9A-Za-z_.\[\]-]{1,100}))?(?: reason=([0-9A-Za-z+/]+))? -->$`)
+	loginRE   = regexp.MustCompile(`^[0-9A-Za-z_.\[\]-]{1,100}$`)
+)
 
-func ignoredMarker(fp string) string { return markerPrefix + "ignored fp=" + fp + " -->" }
+// maxReason bounds the reason a marker records, in runes.
+const maxReason = 300
+
+func ignoredMarker(fp, by, reason string) string {
+	m := markerPrefix + "ignored fp=" + fp
+	if loginRE.MatchString(by) {
+		m += " by=" + by
+	}
+	if r := []rune(reason); len(r) > maxReason {
+		reason = string(r[:maxReason]) + "…"
+	}
+	if reason != "" {
+		m += " reason=" + base64.RawStdEncoding.EncodeToString([]byte(reason))
+	}
+	return m + " -->"
+}
 
 // lastLine is the last non-empty line of body, trimmed.
 func lastLine(body string) string {
@@ -31,11 +56,16 @@ func markedByOCR(body string) bool {
 	return strings.HasPrefix(lastLine(body), markerPrefix)
 }
 
-// ignoredFingerprint is the fingerprint an ignore reply records.
-func ignoredFingerprint(body string) (string, bool) {
+// ignoredFingerprint is the fingerprint an ignore reply records, with
+// who ignored it and why when the marker says.
+func ignoredFingerprint(body string) (string, review.Suppression, bool) {
 	m := ignoredRE.FindStringSubmatch(lastLine(body))
 	if m == nil {
-		return "", false
+		return "", review.Suppression{}, false
 	}
-	return m[1], true
+	reason, err := base64.RawStdEncoding.DecodeString(m[3])
+	if err != nil || !utf8.Valid(reason) {
+		reason = nil
+	}
+	return m[1], review.Suppression{By: m[2], Reason: string(reason)}, true
 }

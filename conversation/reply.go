@@ -93,11 +93,11 @@ type ruleEntry struct {
 
 // ignoredText confirms an ignore and shows the rule.json entry that would
 // make it permanent; its marker records the fingerprint for later runs.
-func ignoredText(fp, path, reason string) string {
+func ignoredText(fp, path, by, reason string) string {
 	entry, _ := json.MarshalIndent(map[string][]ruleEntry{"ignore": {{Fingerprint: fp, Path: path, Reason: oneLine(reason)}}}, "", "  ")
 	fence := posting.Fence(string(entry))
 	text := "Ignored on this pull request: ocr will not post this finding here again, and this thread is resolved.\n\n" +
 		"To ignore it in the whole repository, add this to `.ocr/rule.json` on the default branch:\n\n" +
 		fence + "json\n" + string(entry) + "\n" + fence
-	return body(posting.SafeText(text, posting.MaxBody-200), ignoredMarker(fp))
+	return body(posting.SafeText(text, posting.MaxBody-200), ignoredMarker(fp, by, oneLine(reason)))
 }

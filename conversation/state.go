@@ -1,11 +1,13 @@
 package conversation
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"slices"
 
 	"github.com/ocr-ci/ocr/internal/config"
+	"github.com/ocr-ci/ocr/review"
 )
 
 // State is what the pull request's comments say of ocr's conversation
@@ -17,8 +19,22 @@ type State struct {
 	Paused bool
 	By     string
 	// Ignored holds the fingerprints ignored on this pull request (from
-	// ocr's own replies to "ignore").
+	// ocr's own replies to "ignore"), and Why who ignored each and why
+	// (By empty for replies of older versions).
 	Ignored map[string]bool
+	Why     map[string]review.Suppression
+}
+
+// Suppression is why the state suppresses c: it was ignored on this pull
+// request (By "someone" when the reply did not record who).
+func (s State) Suppression(c review.Comment) (review.Suppression, bool) {
+	fp := review.FingerprintOf(c)
+	if !s.Ignored[fp] {
+		return review.Suppression{}, false
+	}
+	w := s.Why[fp]
+	w.By = cmp.Or(w.By, "someone")
+	return w, true
 }
 
 // ReadState reads the state from the pull request's comments: pause and
@@ -65,13 +81,13 @@ func (g *gate) trusted(ctx context.Context, f Forge, a Author) (bool, error) {
 }
 
 func stateOf(ctx context.Context, f Forge, notes []Note, g gate, handle string) (State, error) {
-	s := State{Ignored: map[string]bool{}}
+	s := State{Ignored: map[string]bool{}, Why: map[string]review.Suppression{}}
 	for _, n := range notes {
-		if fp, ok := ignoredFingerprint(n.Body); ok {
+		if fp, why, ok := ignoredFingerprint(n.Body); ok {
 			if own, err := f.Own(ctx, n.Author); err != nil || !own {
 				continue
 			}
-			s.Ignored[fp] = true
+			s.Ignored[fp], s.Why[fp] = true, why
 			continue
 		}
 		r := Parse(n.Body, handle)

@@ -55,7 +55,8 @@ func (f FailOn) rank() int {
 // ExitCode decides the exit status of a finished review: ExitIncomplete when
 // the review did not cover every selected file (unless allowPartial and
 // something was reviewed), else ExitFindings when a comment is at or above
-// failOn, else ExitOK. A failed review (nothing reviewed) is always
+// failOn, else ExitOK; a suppressed comment (someone ignored it) never
+// trips the gate. A failed review (nothing reviewed) is always
 // ExitIncomplete: allowPartial accepts gaps, not a review of nothing.
 func ExitCode(r *review.Review, failOn FailOn, allowPartial bool) int {
 	switch r.Status {
@@ -66,17 +67,18 @@ func ExitCode(r *review.Review, failOn FailOn, allowPartial bool) int {
 			return ExitIncomplete
 		}
 	}
-	if t := failOn.rank(); t > 0 && MaxSeverity(r.Comments).Rank() >= t {
+	if t := failOn.rank(); t > 0 && MaxSeverity(review.ActiveComments(r.Comments)).Rank() >= t {
 		return ExitFindings
 	}
 	return ExitOK
 }
 
-// Tripped counts the comments at or above the threshold; 0 for FailNever.
+// Tripped counts the comments at or above the threshold, suppressed ones
+// aside; 0 for FailNever.
 func (f FailOn) Tripped(cs []review.Comment) int {
 	t, n := f.rank(), 0
 	for _, c := range cs {
-		if t > 0 && c.Severity.Rank() >= t {
+		if t > 0 && c.Suppressed == nil && c.Severity.Rank() >= t {
 			n++
 		}
 	}

@@ -136,6 +136,10 @@ type Comment struct {
 	Fingerprint string `json:"fingerprint"`
 	// Thinking is the model's reasoning: kept, never shown to people.
 	Thinking string `json:"-"`
+	// Suppressed is set when someone ignored the finding (Review.Suppress):
+	// it stays in the file reports, marked, and is neither posted, nor
+	// annotated, nor counted by the --fail-on gate.
+	Suppressed *Suppression `json:"suppressed,omitempty"`
 }
 
 // Fingerprint identifies a finding across runs: path, category and the

@@ -133,38 +133,53 @@ func (c *Command) chatForge(env ci.Env, pr int, id githubchat.Identity) (*github
 	return f, nil
 }
 
-// suppress applies what people said before the review is posted: the
-// rule files' ignore lists leave findings out of every report; on a GitHub
-// pull request, the fingerprints ignored there are not posted, and while
-// ocr is paused nothing is posted inline (conversation.ReadState). A run
-// started by "/ocr review" posts even while paused: someone asked.
+// suppress applies what people said before the review is reported: the
+// findings of the rule files' ignore lists and those ignored on the pull
+// or merge request are marked suppressed (review.Review.Suppress: kept
+// and marked in SARIF and JSON, not posted, not gated); while ocr is
+// paused nothing is posted inline (conversation.ReadState). A run started
+// by "/ocr review" posts even while paused: someone asked.
 func (c *Command) suppress(ctx context.Context, j *job, ch *change.Change, rv *review.Review, set *rules.Set) {
-	var n int
-	if rv.Comments, n = set.WithoutIgnored(rv.Comments); n > 0 {
-		c.logf("%d finding(s) left out: ignored by the rule file's ignore list", n)
+	if n := rv.Suppress(set.Suppression); n > 0 {
+		c.logf("%d finding(s) ignored by the rule file's ignore list: marked in the file reports, not posted, not counted by --fail-on", n)
 	}
-	poster, ok := c.githubPoster(j, ch)
-	if !ok {
+	f, apply := c.chatPoster(j, ch)
+	if f == nil {
 		return
 	}
 	chat := j.cfg.ChatSettings(false)
-	f, err := c.chatForge(j.env, j.ci.PR, poster)
-	var s conversation.State
-	if err == nil {
-		s, err = conversation.ReadState(ctx, f, chat.Trust, chat.Handle)
-	}
+	s, err := conversation.ReadState(ctx, f, chat.Trust, chat.Handle)
 	if err != nil {
-		c.logf("could not read the pull request's pause and ignore commands (%v): posting as if there were none", err)
+		c.logf("could not read the pause and ignore commands (%v): reporting as if there were none", err)
 		return
 	}
-	poster.Ignored = s.Ignored
-	if len(s.Ignored) > 0 {
-		c.logf("%d finding(s) ignored on this pull request are not posted (they stay in the file reports)", len(s.Ignored))
+	if n := rv.Suppress(s.Suppression); n > 0 {
+		c.logf("%d finding(s) ignored on this pull request: marked in the file reports, not posted, not counted by --fail-on", n)
 	}
-	if s.Paused && !githubchat.IsCommentEvent(j.ci.Event) {
-		poster.Paused = s.PausedNote(chat.Handle)
+	paused := ""
+	if s.Paused && !githubchat.IsCommentEvent(j.ci.Event) && !ci.IsGitLabNoteTrigger(j.env.GitLab) {
+		paused = s.PausedNote(chat.Handle)
 		c.logf("paused by %s on this pull request: nothing is posted inline; the summary says so", s.By)
 	}
+	apply(s.Ignored, paused)
+}
+
+// chatPoster is the forge the run's poster reads the conversation from,
+// and how to tell the poster what it says; nil when the run posts nothing.
+func (c *Command) chatPoster(j *job, ch *change.Change) (conversation.Forge, func(map[string]bool, string)) {
+	if d, ok := c.gitlabPoster(j, ch); ok {
+		return c.gitlabForge(d), func(ig map[string]bool, p string) { d.Ignored, d.Paused = ig, p }
+	}
+	poster, ok := c.githubPoster(j, ch)
+	if !ok {
+		return nil, nil
+	}
+	f, err := c.chatForge(j.env, j.ci.PR, poster)
+	if err != nil {
+		c.logf("could not read the pull request's conversation: %v", err)
+		return nil, nil
+	}
+	return f, func(ig map[string]bool, p string) { poster.Ignored, poster.Paused = ig, p }
 }
 
 // githubPoster is the run's GitHub review poster, when it posts.

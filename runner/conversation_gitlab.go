@@ -3,6 +3,11 @@ package runner
 import (
 	"cmp"
 	"context"
+	"slices"
+
+	"github.com/ocr-ci/ocr/conversation"
+	"github.com/ocr-ci/ocr/internal/change"
+	"github.com/ocr-ci/ocr/review/reportspec"
 
 	"github.com/ocr-ci/ocr/conversation/gitlabchat"
 	"github.com/ocr-ci/ocr/internal/ci"
@@ -42,4 +47,30 @@ func (c *Command) converseGitLab(ctx context.Context, cfg *config.Config, g ci.G
 	defer closeRepo()
 	out := h.Handle(ctx, ev)
 	return out.Code, !out.Review
+}
+
+// gitlabPoster is the run's GitLab discussion poster, when it posts.
+func (c *Command) gitlabPoster(j *job, ch *change.Change) (*gitlab.Discussion, bool) {
+	if j.ci.Platform != ci.PlatformGitLab || j.ci.PR == 0 || !slices.ContainsFunc(j.specs, func(s reportspec.Spec) bool {
+		return s.Kind == reportspec.KindGitLabDiscussion
+	}) {
+		return nil, false
+	}
+	d, ok := c.apiReporter(j, ch, reportspec.KindGitLabDiscussion).(*gitlab.Discussion)
+	return d, ok && d.Token != ""
+}
+
+// gitlabForge is the conversation forge of the run's merge request, on
+// the poster's client (nil, said, when there is none).
+func (c *Command) gitlabForge(d *gitlab.Discussion) conversation.Forge {
+	cl, err := d.Client()
+	var f *gitlabchat.Forge
+	if err == nil {
+		f, err = gitlabchat.New(gitlabchat.Options{Client: cl, Project: d.Project, MR: d.MR, Identity: d})
+	}
+	if err != nil {
+		c.logf("could not read the merge request's conversation: %v", err)
+		return nil
+	}
+	return f
 }

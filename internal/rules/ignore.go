@@ -30,30 +30,16 @@ func checkIgnore(ig []Ignored) error {
 	return nil
 }
 
-// Ignores reports whether a rule file of the set ignores the finding.
-func (s *Set) Ignores(c review.Comment) bool {
-	fp := c.Fingerprint
-	if fp == "" {
-		fp = review.Fingerprint(c.Path, c.Category, c.ExistingCode)
-	}
+// Suppression is why a rule file of the set ignores the finding (By
+// review.RuleFileIgnore, the entry's reason), if one does.
+func (s *Set) Suppression(c review.Comment) (review.Suppression, bool) {
+	fp := review.FingerprintOf(c)
 	for _, l := range s.layers {
 		for _, e := range l.file.Ignore {
 			if e.Fingerprint == fp {
-				return true
+				return review.Suppression{By: review.RuleFileIgnore, Reason: e.Reason}, true
 			}
 		}
 	}
-	return false
-}
-
-// WithoutIgnored returns cs without the findings the set ignores, and how
-// many it left out.
-func (s *Set) WithoutIgnored(cs []review.Comment) ([]review.Comment, int) {
-	out := cs[:0:0]
-	for _, c := range cs {
-		if !s.Ignores(c) {
-			out = append(out, c)
-		}
-	}
-	return out, len(cs) - len(out)
+	return review.Suppression{}, false
 }

@@ -7,8 +7,8 @@ import (
 	"github.com/ocr-ci/ocr/review"
 )
 
-// The entry "/ocr ignore" prints, pasted into .ocr/rule.json, leaves that
-// finding out of every later review, and only that one.
+// The entry "/ocr ignore" prints, pasted into .ocr/rule.json, suppresses
+// that finding in every later review, and only that one, with its reason.
 func TestIgnoreEntry(t *testing.T) {
 	kept := review.Comment{Location: review.Location{Path: "svc/calc.go"}, Category: "bug", ExistingCode: "return a"}
 	gone := review.Comment{Location: review.Location{Path: "svc/calc.go"}, Category: "bug", ExistingCode: "return a / b"}
@@ -19,9 +19,12 @@ func TestIgnoreEntry(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	out, n := set.WithoutIgnored([]review.Comment{kept, gone})
-	if n != 1 || len(out) != 1 || out[0].ExistingCode != "return a" {
-		t.Errorf("WithoutIgnored = %+v, %d", out, n)
+	rv := &review.Review{Comments: []review.Comment{kept, gone}}
+	if n := rv.Suppress(set.Suppression); n != 1 || rv.Comments[0].Suppressed != nil {
+		t.Fatalf("Suppress = %d, %+v", n, rv.Comments)
+	}
+	if got := *rv.Comments[1].Suppressed; got != (review.Suppression{By: review.RuleFileIgnore, Reason: "callers validate b"}) {
+		t.Errorf("suppression %+v", got)
 	}
 }
 

@@ -46,8 +46,10 @@ var codeQualitySeverity = map[review.Severity]string{
 	review.SeverityHigh: "critical", review.SeverityCritical: "blocker",
 }
 
-// Report writes the array ([] when there are no comments).
+// Report writes the array ([] when there are no comments). A suppressed
+// comment is left out: Code Quality has no field to mark it.
 func (q *Reporter) Report(_ context.Context, r *review.Review) error {
+	r = r.Active()
 	issues := make([]codeQualityIssue, 0, len(r.Comments))
 	fps := map[string]int{}
 	for _, c := range reporters.BySeverity(r.Comments) {

@@ -9,6 +9,7 @@ import (
 
 	"github.com/ocr-ci/ocr/reporters/codequality"
 	"github.com/ocr-ci/ocr/reporters/internal/reportertest"
+	"github.com/ocr-ci/ocr/review"
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
 )
@@ -30,10 +31,11 @@ func TestCodeQualityGolden(t *testing.T) {
 			if err := json.Unmarshal(buf.Bytes(), &issues); err != nil {
 				t.Fatal(err)
 			}
-			if len(issues) != len(r.Comments) {
-				t.Errorf("%d issues for %d comments", len(issues), len(r.Comments))
+			// a suppressed comment is left out: Code Quality cannot mark it
+			if active := review.ActiveComments(r.Comments); len(issues) != len(active) {
+				t.Errorf("%d issues for %d comments not suppressed", len(issues), len(active))
 			}
-			if len(issues) > 0 && (issues[0].Severity != "blocker" || issues[0].CheckName != "ocr/go/security/critical") {
+			if len(issues) > 0 && name != "suppressed" && (issues[0].Severity != "blocker" || issues[0].CheckName != "ocr/go/security/critical") {
 				t.Errorf("first issue = %+v, want the critical security finding as a blocker", issues[0])
 			}
 		})

@@ -51,8 +51,10 @@ func (a *Annotations) Report(_ context.Context, r *review.Review) error {
 	return nil
 }
 
-// Commands are the workflow commands Report writes, in order.
+// Commands are the workflow commands Report writes, in order; suppressed
+// comments (someone ignored them) are not annotated.
 func (a *Annotations) Commands(r *review.Review) []*githubactions.Command {
+	r = r.Active()
 	per := reporters.OrDefault(a.PerLevel, annotationsPerLevel)
 	shown := map[string]int{}
 	var cmds []*githubactions.Command

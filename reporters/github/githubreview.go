@@ -177,8 +177,9 @@ func (run *ghRun) report(ctx context.Context, r *review.Review) error {
 	if err := run.load(ctx); err != nil {
 		return err
 	}
+	all := r // the summary counts the suppressed; the state records them
 	if r = run.withoutIgnored(r); run.g.Paused != "" {
-		return run.reportPaused(ctx, r)
+		return run.reportPaused(ctx, r, all)
 	}
 	ps := posting.Plan(r.Comments, run.changes, posting.NewPlanOptions(run.g.MaxInline, run.g.MaxFileComments, run.ex.current))
 	ps, postErr := run.post(ctx, ps)
@@ -191,9 +192,9 @@ func (run *ghRun) report(ctx context.Context, r *review.Review) error {
 		run.g.logf("not resolving ocr's review threads on pull request #%d: %v (%s)", run.g.PR, resErr, permissionsHelp)
 		resErr = nil
 	}
-	in := posting.StickyInput{Review: r, Placements: ps, Resolved: run.resolved(gone, threads),
+	in := posting.StickyInput{Review: all, Placements: ps, Resolved: run.resolved(gone, threads),
 		Notes: posting.Notes(run.notes, r, postErr, resErr),
-		State: posting.RecordedState(r, run.head, run.g.ConfigHash, run.ex.summary.GetBody())}
+		State: posting.RecordedState(all, run.head, run.g.ConfigHash, run.ex.summary.GetBody())}
 	if err := run.upsertSummary(ctx, posting.StickySummary(in)); err != nil {
 		return errors.Join(postErr, resErr, err)
 	}

@@ -42,7 +42,9 @@ var severityIcons = map[review.Severity]string{
 // counted in a closing note.
 func SummaryMarkdown(r *review.Review, o SummaryOptions) string {
 	limit := reporters.OrDefault(o.MaxBytes, summaryMaxBytes)
-	head := summaryHeader(r, o) + summaryCoverage(r)
+	ignored := ignoredNote(r.Comments)
+	r = r.Active()
+	head := summaryHeader(r, o) + ignored + summaryCoverage(r)
 	tail := summaryTail(r)
 	comments := reporters.BySeverity(r.Comments)
 	var rows, details strings.Builder

@@ -28,8 +28,9 @@ type Output struct {
 
 var _ reporters.Reporter = (*Output)(nil)
 
-// Report appends the outputs.
+// Report appends the outputs; suppressed comments are not counted.
 func (g *Output) Report(_ context.Context, r *review.Review) error {
+	r = r.Active()
 	outs := [][2]string{
 		{"comments", strconv.Itoa(len(r.Comments))},
 		{"max-severity", string(reporters.MaxSeverity(r.Comments))},

@@ -62,6 +62,13 @@ type Discussion struct {
 	// ConfigHash and Incremental: as on GitHubReview.
 	ConfigHash  string
 	Incremental bool
+	// Paused, when set, is the note of a pause (package conversation):
+	// nothing is posted in the diff and no discussion is resolved; the
+	// sticky summary shows the note (see gitlab_chat.go).
+	Paused string
+	// Ignored are the fingerprints ignored on this merge request: never
+	// posted.
+	Ignored map[string]bool
 	// Logf receives notices; nil discards them.
 	Logf func(format string, args ...any)
 	// Sleep waits between rate-limited retries; nil uses a real timer.
@@ -196,6 +203,10 @@ func (run *glRun) report(ctx context.Context, r *review.Review) error {
 	if err := run.load(ctx); err != nil {
 		return err
 	}
+	all := r // the summary counts the suppressed; the state records them
+	if r = run.withoutIgnored(r); run.g.Paused != "" {
+		return run.reportPaused(ctx, r, all)
+	}
 	ps := posting.Plan(r.Comments, run.changes, posting.NewPlanOptions(run.g.MaxInline, run.g.MaxFileComments, run.ex.threads))
 	if len(posting.InlineIndexes(ps)) > 0 {
 		if err := run.loadRefs(ctx); err != nil {
@@ -214,7 +225,7 @@ func (run *glRun) report(ctx context.Context, r *review.Review) error {
 	if run.ex.summary != nil {
 		old = run.ex.summary.Body
 	}
-	in := posting.StickyInput{Review: r, Placements: ps, Resolved: resolved, Notes: posting.Notes(run.notes, r, postErr, resErr),
-		State: posting.RecordedState(r, run.head, run.g.ConfigHash, old)}
+	in := posting.StickyInput{Review: all, Placements: ps, Resolved: resolved, Notes: posting.Notes(run.notes, r, postErr, resErr),
+		State: posting.RecordedState(all, run.head, run.g.ConfigHash, old)}
 	return errors.Join(postErr, resErr, run.upsertSummary(ctx, posting.StickySummary(in)))
 }

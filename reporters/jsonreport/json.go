@@ -77,6 +77,9 @@ type jsonComment struct {
 	// their start lines) and the model did not say which it meant.
 	Ambiguous  bool  `json:"ambiguous"`
 	Candidates []int `json:"candidates"`
+	// Suppressed says who ignored the finding and why; null when nobody
+	// did. A suppressed finding is not posted and does not trip --fail-on.
+	Suppressed *review.Suppression `json:"suppressed"`
 }
 
 type jsonFile struct {
@@ -119,6 +122,7 @@ func jsonShape(r *review.Review) jsonReview {
 			InDiff: c.InHunk, Method: string(c.Method), Category: string(c.Category), Severity: string(c.Severity),
 			Content: c.Content, Suggestion: c.Suggestion, ExistingCode: c.ExistingCode, QuotedCode: c.QuotedCode, RuleID: c.RuleID,
 			Fingerprint: c.Fingerprint, Ambiguous: len(c.Candidates) > 0, Candidates: append([]int{}, c.Candidates...),
+			Suppressed: c.Suppressed,
 		})
 	}
 	for _, f := range r.Files {

@@ -40,11 +40,15 @@ const restReserve = 16000
 
 // StickySummary renders the sticky summary comment. It holds no times or
 // durations, so an unchanged review renders byte-identical and a re-run
-// does not edit it.
+// does not edit it. Suppressed findings are counted on one line of their
+// own, not in the table.
 func StickySummary(in StickyInput) string {
+	ignored := ignoredNote(in.Review.Comments)
+	in.Review = in.Review.Active()
 	var b strings.Builder
 	b.WriteString(summaryMarker + "\n")
 	writeSummaryHead(&b, in)
+	b.WriteString(ignored)
 	rest := summaryRest(in)
 	tail, cut := stateTail(in.State, maxSummary-b.Len()-min(len(rest), restReserve)-500)
 	if cut > 0 {

@@ -31,6 +31,7 @@ func sarifResult(c review.Comment, ruleIndex int, fingerprint string) *sarif.Res
 		props.Add("anchor", string(c.Method))
 	}
 	res.Properties = props
+	res.Suppressions = sarifSuppressions(c)
 	if fix := sarifFix(c); fix != nil {
 		res.Fixes = []*sarif.Fix{fix}
 	}

@@ -57,11 +57,16 @@ const shownPaths = 3
 // Report writes the text report.
 func (t *Reporter) Report(_ context.Context, r *review.Review) error {
 	var b strings.Builder
+	ignored := reporters.IgnoredLine(r.Comments)
+	r = r.Active()
 	for _, group := range groupByFile(r.Comments) {
 		for _, c := range group {
 			t.comment(&b, c)
 			b.WriteString("\n")
 		}
+	}
+	if ignored != "" {
+		b.WriteString(termText(ignored) + ": not counted by --fail-on\n")
 	}
 	t.summary(&b, r)
 	out := b.String()

@@ -48,7 +48,19 @@ func AssertGolden(t *testing.T, name string, got []byte) {
 
 // FixtureCases are the reviews every reporter is golden-tested on.
 func FixtureCases() map[string]*review.Review {
-	return map[string]*review.Review{"fixture": FixtureReview(), "clean": CleanReview(), "failed": FailedReview()}
+	return map[string]*review.Review{"fixture": FixtureReview(), "clean": CleanReview(), "failed": FailedReview(),
+		"suppressed": SuppressedReview()}
+}
+
+// SuppressedReview is FixtureReview with its first finding ignored on the
+// pull request (a reason that tries links, HTML, a mention and a
+// workflow command) and its second by a rule file.
+func SuppressedReview() *review.Review {
+	r := FixtureReview()
+	r.Comments[0].Suppressed = &review.Suppression{By: "alice",
+		Reason: "callers validate b [see](https://evil.example) <img src=x> @bob\n::error::x /close"}
+	r.Comments[1].Suppressed = &review.Suppression{By: review.RuleFileIgnore, Reason: "generated code"}
+	return r
 }
 
 // FixtureReview is a partial review with varied comments: multi-line, old
