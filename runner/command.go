@@ -90,7 +90,7 @@ func (c *Command) Main(ctx context.Context, args []string) int {
 // unknownCommand names the nearest command, if one is close.
 func unknownCommand(sub string) error {
 	best, bestD := "", 3
-	for _, name := range []string{"review", "env", "tools", "rules", "version", "help"} {
+	for _, name := range []string{"review", "scan", "env", "tools", "rules", "version", "help"} {
 		if d := textdist.Levenshtein(sub, name); d < bestD {
 			best, bestD = name, d
 		}
@@ -105,7 +105,7 @@ func unknownCommand(sub string) error {
 func (c *Command) help(args []string) int {
 	name := strings.Join(args, " ")
 	switch {
-	case name == "":
+	case name == "" || name == "--help" || name == "-h" || name == "-help":
 		_, err := io.WriteString(c.Stdout, usageText)
 		return c.fail(err)
 	case cli.IsGroup(name):
@@ -113,7 +113,7 @@ func (c *Command) help(args []string) int {
 	}
 	sub := cli.Find(name)
 	if sub == nil {
-		return c.fail(usagef("no help for %q: the commands are review, env, tools list, tools call, rules list, rules check and version", name))
+		return c.fail(usagef("no help for %q: the commands are review, scan, env, tools list, tools call, rules list, rules check and version", name))
 	}
 	var cfg config.Config
 	return c.fail(cli.PrintHelp(c.Stdout, sub, cli.FlagSet(sub, &cfg)))
