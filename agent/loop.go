@@ -201,8 +201,8 @@ func (t *task) send(ctx context.Context, req openai.ChatCompletionRequest, estim
 	done := t.run.meter.request()
 	var sent atomic.Int64
 	resp, err := t.a.chat.Chat(llm.CountSent(llm.WithScope(ctx, t.label()), &sent), req)
-	done(resp.Usage.PromptTokens, resp.Usage.CompletionTokens)
 	u := usageOf(resp.Usage, sent.Load())
+	done(u)
 	t.run.budget.settle(estimate, u)
 	t.addUsage(u)
 	t.stopIfDefinitive(err)

@@ -7,6 +7,8 @@ import (
 	"strings"
 	"sync/atomic"
 	"time"
+
+	"github.com/ocr-ci/ocr/review"
 )
 
 // DefaultHeartbeat is how often a progress line is printed while requests
@@ -27,14 +29,15 @@ type meter struct {
 	tokens   atomic.Int64
 }
 
-// request marks one request in flight until the returned func is called
-// with its usage.
-func (m *meter) request() func(prompt, completion int) {
+// request marks one call in flight until the returned func is called
+// with its usage, whose Requests counts the HTTP requests it sent, retries
+// included, as the run's usage does.
+func (m *meter) request() func(u review.Usage) {
 	m.inflight.Add(1)
-	return func(prompt, completion int) {
+	return func(u review.Usage) {
 		m.inflight.Add(-1)
-		m.requests.Add(1)
-		m.tokens.Add(int64(prompt + completion))
+		m.requests.Add(int64(u.Requests))
+		m.tokens.Add(int64(u.PromptTokens + u.CompletionTokens))
 	}
 }
 

@@ -169,3 +169,19 @@ func TestFilterNoDropsIsNotAFailure(t *testing.T) {
 		t.Errorf("progress must say the filter kept all, not that it failed:\n%s", p)
 	}
 }
+
+// The progress lines count the requests sent, retries included, as the
+// run's usage does: a 503 and then an answer is 2 requests in both.
+func TestProgressCountsRetries(t *testing.T) {
+	f := manyGroups(t, 1)
+	srv := llmtest.New(t, llmtest.Script{Match: []string{mainMark}, Answers: []llmtest.Answer{{Status: 503, RetryAfter: "0"}, llmtest.Calls(llmtest.Done())}})
+	var progress strings.Builder
+	out := New(Config{Progress: &progress, GroupFiles: 1, Concurrency: 1, NoPlan: true}, client(t, srv, nil), tools.Default()).
+		Review(context.Background(), f.input)
+	if out.Usage.Requests != 2 {
+		t.Errorf("usage %d requests, want 2 (the 503 and the answer)", out.Usage.Requests)
+	}
+	if want := regexp.MustCompile(`(?m)^ocr: \[0s\] group 1/1 done in 0s: 0 comments · 2 requests · `); !want.MatchString(progress.String()) {
+		t.Errorf("progress lacks a line matching %s:\n%s", want, progress.String())
+	}
+}

@@ -131,7 +131,7 @@ func (t *task) filtered(ctx context.Context, cs []review.Comment) ([]review.Comm
 	}
 	done := t.run.meter.request()
 	kept, u, err := t.a.cfg.Filter(llm.WithScope(ctx, t.label()), t.groupDiff(), cs)
-	done(u.PromptTokens, u.CompletionTokens)
+	done(u)
 	t.run.budget.settle(0, u)
 	t.addUsage(u)
 	switch {

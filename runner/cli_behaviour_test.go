@@ -39,6 +39,7 @@ func TestEveryCommandAnswersHelp(t *testing.T) {
 		{[]string{"version", "--help"}, "Usage: ocr version"},
 		{[]string{"scan", "--help"}, "--max-files N             files reviewed at most (default 100 for a scan)"},
 		{[]string{"help", "scan"}, "--worktree"},
+		{[]string{"help", "--help"}, "ocr tools call NAME"},
 	} {
 		code, out, errs := testEnv{}.run(t, tc.args...)
 		if code != reporters.ExitOK || !strings.Contains(out, tc.want) || errs != "" {
@@ -80,6 +81,8 @@ func TestFlagErrorsAreOneLine(t *testing.T) {
 		{[]string{"tools", "list", "--repo", "."}, "unknown flag --repo. Run 'ocr tools list --help'."},
 		{[]string{"rules", "list", "--x"}, "ocr rules list takes no arguments"},
 		{[]string{"env", "--max-inline=0"}, "--max-inline: must be at least 1"},
+		{[]string{"help", "nope"}, "the commands are review, scan, env,"},
+		{[]string{"sacn"}, "did you mean scan?"},
 	} {
 		code, out, errs := testEnv{}.run(t, tc.args...)
 		if code != reporters.ExitUsage || out != "" || !strings.Contains(errs, tc.want) || strings.Count(errs, "\n") != 1 {

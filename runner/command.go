@@ -108,7 +108,7 @@ func unknownCommand(sub string) error {
 func (c *Command) help(args []string) int {
 	name := strings.Join(args, " ")
 	switch {
-	case name == "":
+	case name == "" || name == "--help" || name == "-h" || name == "-help":
 		_, err := io.WriteString(c.Stdout, usageText)
 		return c.fail(err)
 	case cli.IsGroup(name):

@@ -212,6 +212,28 @@ func TestPostingNoticeSaysWhatIsTrue(t *testing.T) {
 	}
 }
 
+// TestPostingNoticeNamesTheReportsWritten: the notice names where the
+// findings really are — with OCR_REPORTS=github-review,json and no step
+// summary, the annotations and the JSON report, not a SARIF file that was
+// never written.
+func TestPostingNoticeNamesTheReportsWritten(t *testing.T) {
+	t.Parallel()
+	p := newPRRepo(t)
+	gh := githubfake.New(t, githubfake.Config{Diff: prDiff(p.testRepo, p.base, p.head), Base: p.base, Head: p.head, HeadRepo: "o/r"})
+	srv := llmtest.New(t, storeScript(1))
+	env, dir := prEnv(t, p, gh.URL, "o/r", "")
+	delete(env, "GITHUB_STEP_SUMMARY")
+	env["OCR_REPORTS"] = "github-review,json=" + filepath.Join(dir, "r.json")
+	env.useLLM(srv)
+	code, _, errs := env.run(t, "review", "--repo", p.dir, "--no-filter")
+	if code != reporters.ExitOK {
+		t.Fatalf("exit %d\nstderr:\n%s", code, errs)
+	}
+	if !strings.Contains(errs, "The findings are in the annotations and the JSON report instead") || strings.Contains(errs, "SARIF") {
+		t.Errorf("the notice does not name the reports written:\n%s", errs)
+	}
+}
+
 // TestMisquoteShowsTheFilesLines: a quote the fuzzy step placed shows the
 // file's lines at the anchor, in the text report and in the JSON's
 // existing_code, with the model's quote kept as quoted_code.

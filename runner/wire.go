@@ -139,7 +139,7 @@ func (c *Command) newPoster(j *job, ch *change.Change, k reportspec.Kind) report
 		return &github.Review{
 			BaseURL: j.env.GitHub.APIURL, GraphQLURL: j.env.GitHub.GraphQLURL, Token: j.env.GitHub.Token, BotLogin: j.cfg.GitHubLogin, Owner: j.ci.Owner, Repo: j.ci.Name,
 			PR: j.ci.PR, HeadSHA: j.ci.HeadSHA, Changes: changes, MaxInline: j.cfg.MaxInline,
-			Fork: j.ci.ReadOnly, Fallback: c.fallback(j),
+			Fork: j.ci.ReadOnly, Fallback: c.fallback(j), FallbackWhere: fallbackWhere(j),
 			ConfigHash: j.configHash(), Logf: c.logf, Sleep: c.sleep,
 		}
 	}
@@ -169,6 +169,34 @@ func (c *Command) fallback(j *job) reporters.Reporter {
 		}})
 	}
 	return m
+}
+
+// fallbackWhere names where the findings are when a review cannot be
+// posted: the fallback's annotations and step summary, and the report
+// files the run writes anyway.
+func fallbackWhere(j *job) string {
+	has := map[reportspec.Kind]bool{reportspec.KindGitHubAnnotations: true}
+	for _, s := range j.specs {
+		has[s.Kind] = true
+	}
+	if j.env.GitHub.StepSummary != "" {
+		has[reportspec.KindGitHubSummary] = true
+	}
+	var names []string
+	for _, k := range []struct {
+		kind reportspec.Kind
+		name string
+	}{{reportspec.KindGitHubAnnotations, "the annotations"}, {reportspec.KindGitHubSummary, "the step summary"},
+		{reportspec.KindSARIF, "the SARIF file"}, {reportspec.KindCodeQuality, "the Code Quality report"},
+		{reportspec.KindJSON, "the JSON report"}, {reportspec.KindText, "the text report"}} {
+		if has[k.kind] {
+			names = append(names, k.name)
+		}
+	}
+	if len(names) == 1 {
+		return names[0]
+	}
+	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
 }
 
 func (j *job) summaryOptions() github.SummaryOptions {

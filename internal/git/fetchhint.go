@@ -13,6 +13,10 @@ import (
 // how to deepen it.
 func (r *Repo) unknownRef(ctx context.Context, ref string) error {
 	remote, name := r.fetchSource(ctx, ref)
+	if remote == "" {
+		return fmt.Errorf("%q is not a commit in this repository, which has no remote to fetch it from "+
+			"(check the name: `git branch -a` lists the branches, `git log --oneline` the commits): %w", ref, ErrUnknownRef)
+	}
 	fetch := fmt.Sprintf("`git fetch %s %s`", remote, fetchSpec(remote, ref, name))
 	if shallow, err := r.IsShallow(ctx); err == nil && shallow {
 		return fmt.Errorf("%q is not a commit in this shallow clone (fetch it with %s, then deepen the history with "+
@@ -40,12 +44,16 @@ func fetchSpec(remote, ref, name string) string {
 // fetchSource splits ref into the remote to fetch from and the name the
 // remote knows it by: origin/x (or refs/remotes/origin/x) is x on origin,
 // for any configured remote; any other ref is fetched as it is from
-// origin, or the only remote.
+// origin, or the only remote. A repository without remotes has no
+// remote to fetch from: remote is "".
 func (r *Repo) fetchSource(ctx context.Context, ref string) (remote, name string) {
 	out, err := r.run(ctx, call{args: []string{"remote"}})
 	remotes := strings.Fields(string(out))
-	if err != nil || len(remotes) == 0 {
+	switch {
+	case err != nil:
 		remotes = []string{"origin"}
+	case len(remotes) == 0:
+		return "", ref
 	}
 	bare := strings.TrimPrefix(ref, "refs/remotes/")
 	for _, rm := range remotes {

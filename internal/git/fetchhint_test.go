@@ -85,3 +85,24 @@ func TestFetchHintInAShallowClone(t *testing.T) {
 		}
 	}
 }
+
+// TestFetchHintWithoutARemote: a repository with no remote (git init, a
+// newcomer's scratch repository) is told to check the name, not to fetch
+// from an origin it does not have, nor to set CI options.
+func TestFetchHintWithoutARemote(t *testing.T) {
+	t.Parallel()
+	repo := initRepo(t)
+	commitFiles(t, repo, "one", map[string]string{"a.txt": "1"})
+	_, err := openT(t, repo).ResolveCommit(context.Background(), "no-such-ref")
+	if !errors.Is(err, ErrUnknownRef) {
+		t.Fatalf("error %v, want ErrUnknownRef", err)
+	}
+	for _, bad := range []string{"git fetch", "origin", "fetch-depth"} {
+		if strings.Contains(err.Error(), bad) {
+			t.Errorf("error %q suggests %q in a repository without remotes", err, bad)
+		}
+	}
+	if !strings.Contains(err.Error(), "no remote") || !strings.Contains(err.Error(), "`git branch -a`") {
+		t.Errorf("error %q does not say there is no remote and how to check the name", err)
+	}
+}

@@ -144,8 +144,13 @@ func (c Config) Validate() error {
 	if c.ModelName() == "" {
 		missing = append(missing, "OCR_LLM_MODEL (or --model, or OPENAI_MODEL)")
 	}
-	if len(missing) > 0 {
+	switch {
+	case len(missing) == 0:
+	case base == "":
 		return fmt.Errorf("no LLM endpoint configured: set %s", strings.Join(missing, ", "))
+	default:
+		return fmt.Errorf("the LLM endpoint from %s needs more settings: set %s%s",
+			c.URLSource(), strings.Join(missing, ", "), tokenNote(base, c.APIToken()))
 	}
 	u, err := url.Parse(base)
 	if err != nil {
@@ -156,6 +161,19 @@ func (c Config) Validate() error {
 		return fmt.Errorf("invalid %s %q: want an http(s) URL such as https://api.openai.com/v1", c.URLSource(), u.Redacted())
 	}
 	return nil
+}
+
+// tokenNote says why a token is needed when it is missing: the host is
+// not one where a token is optional.
+func tokenNote(base, token string) string {
+	if token != "" || local(base) {
+		return ""
+	}
+	host := "it"
+	if u, err := url.Parse(base); err == nil && u.Hostname() != "" {
+		host = u.Hostname()
+	}
+	return fmt.Sprintf(" (%s is not localhost, a loopback address or a name without a dot: it needs a token)", host)
 }
 
 // local reports whether base points at this machine or at a single-label

@@ -1,6 +1,7 @@
 package llm
 
 import (
+	"strings"
 	"testing"
 	"time"
 )
@@ -46,5 +47,25 @@ func TestBackoffGrowsAndIsCapped(t *testing.T) {
 	}
 	if _, ok := c.delay(1, "3600"); ok {
 		t.Error("a Retry-After beyond MaxDelay should end the retries")
+	}
+}
+
+// TestValidateNamesWhatIsMissing: with the endpoint set, the error does
+// not say no endpoint is configured; it names the missing variable and,
+// for a token, why this host needs one. With nothing set it says so.
+func TestValidateNamesWhatIsMissing(t *testing.T) {
+	for _, tc := range []struct {
+		cfg       Config
+		want, not string
+	}{
+		{Config{URL: "https://bob:pw@llm.example.com/v1", Model: "m"},
+			"the LLM endpoint from OCR_LLM_URL needs more settings: set OCR_LLM_TOKEN (or OPENAI_API_KEY) (llm.example.com is not localhost", "no LLM endpoint"},
+		{Config{URL: "http://localhost:8080/v1"}, "set OCR_LLM_MODEL (or --model, or OPENAI_MODEL)", "needs a token"},
+		{Config{}, "no LLM endpoint configured: set OCR_LLM_URL", "needs more"},
+	} {
+		err := tc.cfg.Validate()
+		if err == nil || !strings.Contains(err.Error(), tc.want) || strings.Contains(err.Error(), tc.not) || strings.Contains(err.Error(), "pw") {
+			t.Errorf("%+v: error %v; want %q, not %q, no credentials", tc.cfg, err, tc.want, tc.not)
+		}
 	}
 }

@@ -61,6 +61,10 @@ type Review struct {
 	// Fallback receives the review when posting is impossible (no token,
 	// a fork's read-only token, 403): annotations and the step summary.
 	Fallback reporters.Reporter
+	// FallbackWhere names where the findings are when the review cannot
+	// be posted ("the annotations and the step summary"); "" means the
+	// annotations, the step summary and the SARIF file.
+	FallbackWhere string
 	// ConfigHash fingerprints the configuration, recorded in the summary
 	// for incremental reviews (see posting.ReadState).
 	ConfigHash string
@@ -163,8 +167,9 @@ func (g *Review) logf(format string, args ...any) {
 // fallback hands the review to the fallback reporter with a notice naming
 // the permission the workflow lacks.
 func (g *Review) fallback(ctx context.Context, r *review.Review, why string) error {
+	where := cmp.Or(g.FallbackWhere, "the annotations, the step summary and the SARIF file")
 	g.logf("not posting a review on pull request #%d: %s. "+
-		"The findings are in the annotations, the step summary and the SARIF file instead; no review thread is resolved.", g.PR, why)
+		"The findings are in %s instead; no review thread is resolved.", g.PR, why, where)
 	if g.Fallback == nil {
 		return nil
 	}
