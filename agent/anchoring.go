@@ -2,7 +2,9 @@ package agent
 
 import (
 	"context"
+	"maps"
 	"path"
+	"slices"
 	"sort"
 	"strings"
 
@@ -20,7 +22,7 @@ type indexed struct {
 	c     review.Comment
 	focus *anchor.Focus
 	call  int  // the code_comment call that sent it
-	asked bool // the model was asked to send it again (at most once)
+	asked bool // the model was asked where it belongs (at most once)
 }
 
 // anchor places a code_comment call's items against the diff now and says
@@ -30,6 +32,7 @@ type indexed struct {
 // and the relocation requests.
 func (t *task) anchor(ctx context.Context, items []tools.CommentInput, reasoning string) []tools.Placement {
 	out := make([]tools.Placement, 0, len(items))
+	asked := map[int]int{} // out index -> arrival number
 	t.mu.Lock()
 	t.calls++
 	call := t.calls
@@ -42,7 +45,18 @@ func (t *task) anchor(ctx context.Context, items []tools.CommentInput, reasoning
 			out = append(out, tools.Placement{Path: loc.Path, Later: true})
 			continue
 		}
-		out = append(out, t.keep(t.comment(ctx, it, loc, reasoning), places, call))
+		pl, n := t.keep(t.comment(ctx, it, loc, reasoning), places, call)
+		if n > 0 {
+			asked[len(out)] = n
+		}
+		out = append(out, pl)
+	}
+	if len(asked) == 0 {
+		return out
+	}
+	t.choose(ctx, slices.Sorted(maps.Values(asked)))
+	for i, n := range asked {
+		out[i] = t.placed(n)
 	}
 	return out
 }

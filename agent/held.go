@@ -14,14 +14,13 @@ import (
 // twice; without a suggestion it goes back onto the held quote's line, the
 // longer quote only choosing among its places. A comment whose own quote
 // is ambiguous is held at Resolve's best-ranked place: that place stands
-// if the model does not send it again before the round ends.
+// unless the model names another (choose) or sends it again.
 //
-// The model is asked to send a comment again at most once (issue 23): a
-// re-send that is still ambiguous is its final answer, held where it
-// lands with the other places as Candidates. One that quotes exactly what
-// the held one did shows the model does not follow the request, so the
-// group asks no more (each ask costs a turn).
-func (t *task) keep(c review.Comment, places []int, call int) tools.Placement {
+// The model is asked where an ambiguous comment belongs once, in a small
+// request of its own after the call (choose): keep reports, by its arrival
+// number, a comment to ask about (0 for none); a re-send inherits the held
+// comment's asking, so it is not asked again.
+func (t *task) keep(c review.Comment, places []int, call int) (tools.Placement, int) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	e := indexed{c: c, call: call}
@@ -30,7 +29,6 @@ func (t *task) keep(c review.Comment, places []int, call int) tools.Placement {
 		held := t.comments[i]
 		e.n, e.asked = held.n, held.asked
 		e.c, e.focus = refined(c, places, *held.focus)
-		t.unheeded = t.unheeded || (held.asked && held.focus.SameQuote(c.ExistingCode))
 	} else {
 		t.seq++
 		e.n = t.seq
@@ -38,14 +36,17 @@ func (t *task) keep(c review.Comment, places []int, call int) tools.Placement {
 			e.focus = &f
 		}
 	}
-	ask := e.focus != nil && !e.asked && !t.unheeded
+	ask := e.focus != nil && !e.asked
 	e.asked = e.asked || ask
 	if i >= 0 {
 		t.comments[i] = e
 	} else {
 		t.comments = append(t.comments, e)
 	}
-	return placement(e, i >= 0, ask)
+	if ask {
+		return placement(e, i >= 0), e.n
+	}
+	return placement(e, i >= 0), 0
 }
 
 // refined is a re-sent comment c (its quote matched at places) placed on
@@ -121,15 +122,11 @@ func sharedWords(a, b string) int {
 }
 
 // placement is what the model is told about a kept comment: for one
-// still ambiguous, the places its quote matched, with the request to send
-// it again when ask is set.
-func placement(e indexed, replaced, ask bool) tools.Placement {
+// still ambiguous, the places its quote matched.
+func placement(e indexed, replaced bool) tools.Placement {
 	l := e.c.Location
 	p := tools.Placement{Path: l.Path, Side: string(l.Side), StartLine: l.StartLine, EndLine: l.EndLine, Replaced: replaced}
-	switch {
-	case e.focus != nil && ask:
-		p.Lines = e.focus.Starts
-	case e.focus != nil:
+	if e.focus != nil {
 		p.Also = e.focus.Starts
 	}
 	return p

@@ -19,15 +19,14 @@ import (
 // The ordinary review of issue 13: real Go files (a snapshot of this
 // repository's diff parser and resolver in testdata/ordinary, frozen so
 // that edits to anchor do not move the figure) where every sixth line is
-// added, one file per group, and a scripted model that reads the file, searches once, then comments on two
-// added lines quoting a run of 1-4 lines from there (as a model copies
-// code from the diff), then finishes. When the result reports a comment
-// ambiguous, the model that follows the feedback sends it again in an
-// answer of its own, starting with the same line and followed by the 3
-// lines after it, then finishes; the one that ignores it finishes. The
-// test measures the extra requests the feedback costs (target < 10%), and
-// checks that no finding appears twice and every re-sent one lands on its
-// line.
+// added, one file per group, and a scripted model that reads the file,
+// searches once, then comments on two added lines quoting a run of 1-4
+// lines from there (as a model copies code from the diff), then finishes.
+// When a quote is ambiguous the agent asks where it belongs in a request
+// of its own: the model that follows names the planned line, the one that
+// ignores it answers "?". The test measures the extra requests the
+// question costs (target < 10%), and checks that no finding appears twice
+// and every answered one lands on its line.
 
 var ordinaryFiles = []string{"changeset.go", "fuzzy.go", "match.go", "match_seq.go", "match_snippet.go", "parse.go", "parse_hunk.go", "resolve.go", "resolve_rank.go", "parse_header.go"}
 
@@ -72,11 +71,12 @@ func ordinaryChange(t *testing.T) (base, head map[string]string, plans map[strin
 	return base, head, plans
 }
 
-var ambiguousItem = regexp.MustCompile(`(?m)^(\d+)\. ambiguous`)
-
 // ordinaryModel answers as the scripted model described above.
-func ordinaryModel(plans map[string]ordinaryReview, follow bool, resent *int, mu *sync.Mutex) func(llmtest.Request) llmtest.Answer {
+func ordinaryModel(plans map[string]ordinaryReview, follow bool, answered *int, mu *sync.Mutex) func(llmtest.Request) llmtest.Answer {
 	return func(r llmtest.Request) llmtest.Answer {
+		if strings.HasPrefix(r.Body.Messages[0].Content, chooseMark) {
+			return llmtest.Text(ordinaryChoice(r.FirstUser(), plans, follow, answered, mu))
+		}
 		m := firstFile.FindStringSubmatch(r.FirstUser())
 		if m == nil {
 			return llmtest.Text("NONE")
@@ -88,9 +88,9 @@ func ordinaryModel(plans map[string]ordinaryReview, follow bool, resent *int, mu
 				step++
 			}
 		}
-		quote := func(j, extra int) map[string]string {
+		quote := func(j int) map[string]string {
 			s := plan.starts[j]
-			code := strings.Join(plan.head[s:min(len(plan.head), s+plan.lens[j]+extra)], "\n")
+			code := strings.Join(plan.head[s:min(len(plan.head), s+plan.lens[j])], "\n")
 			return map[string]string{"content": fmt.Sprintf("Finding %d: check this.", j), "existing_code": code, "category": "bug", "severity": "medium"}
 		}
 		switch step {
@@ -99,20 +99,7 @@ func ordinaryModel(plans map[string]ordinaryReview, follow bool, resent *int, mu
 		case 1:
 			return llmtest.Calls(llmtest.Tool("code_search", map[string]any{"search_text": "func "}))
 		case 2:
-			return llmtest.Calls(llmtest.Tool("code_comment", map[string]any{"comments": []map[string]string{quote(0, 0), quote(1, 0)}}))
-		case 3:
-			res := toolResults(r)
-			var again []map[string]string
-			for _, g := range ambiguousItem.FindAllStringSubmatch(res[len(res)-1], -1) {
-				j, _ := strconv.Atoi(g[1]) // the pattern matched digits only
-				again = append(again, quote(j-1, 3))
-			}
-			if follow && len(again) > 0 {
-				mu.Lock()
-				*resent += len(again)
-				mu.Unlock()
-				return llmtest.Calls(llmtest.Tool("code_comment", map[string]any{"comments": again}))
-			}
+			return llmtest.Calls(llmtest.Tool("code_comment", map[string]any{"comments": []map[string]string{quote(0), quote(1)}}))
 		}
 		return llmtest.Calls(llmtest.Done())
 	}
@@ -120,18 +107,26 @@ func ordinaryModel(plans map[string]ordinaryReview, follow bool, resent *int, mu
 
 func TestOrdinaryReviewExtraRequests(t *testing.T) {
 	base, head, plans := ordinaryChange(t)
-	run := func(follow bool) (Output, int, int) {
+	// run returns the output, the requests, the choice requests and their
+	// prompt tokens, and the comments placed by an answer.
+	run := func(follow bool) (out Output, n, asks, asking, answered int) {
 		f := newFixture(t, copyMap(base), copyMap(head))
 		srv := llmtest.New(t)
-		var resent int
+		srv.SetRecord(true)
 		var mu sync.Mutex
-		srv.Handle(ordinaryModel(plans, follow, &resent, &mu))
-		out := New(Config{GroupFiles: 1, Concurrency: 2}, client(t, srv, nil), tools.Default()).Review(context.Background(), f.input)
-		return out, srv.Count(), resent
+		srv.Handle(ordinaryModel(plans, follow, &answered, &mu))
+		out = New(Config{GroupFiles: 1, Concurrency: 2}, client(t, srv, nil), tools.Default()).Review(context.Background(), f.input)
+		for _, r := range srv.Requests() {
+			if strings.HasPrefix(r.Body.Messages[0].Content, chooseMark) {
+				asks++
+				asking += r.Size / 4 // the fake's usage: a token per 4 bytes
+			}
+		}
+		return out, srv.Count(), asks, asking, answered
 	}
-	ignored, base0, _ := run(false)
-	followed, n, resent := run(true)
-	extra := 100 * float64(n-base0) / float64(base0)
+	ignored, _, _, _, _ := run(false)
+	followed, n, asks, asking, answered := run(true)
+	extra := 100 * float64(asks) / float64(n-asks)
 	exact := func(out Output) int {
 		hits := 0
 		for _, c := range out.Comments {
@@ -145,18 +140,39 @@ func TestOrdinaryReviewExtraRequests(t *testing.T) {
 		}
 		return hits
 	}
-	t.Logf("ordinary review: %d files, %d comments; requests %d ignoring the feedback, %d following it (+%.1f%%); %d re-sent; exact start line %d → %d",
-		len(ordinaryFiles), 2*len(ordinaryFiles), base0, n, extra, resent, exact(ignored), exact(followed))
+	t.Logf("ordinary review: %d files, %d comments; %d requests, %d of them questions (+%.1f%% requests); %d prompt tokens, %d in the questions (+%.1f%%); %d answered; exact start line %d answering '?' → %d answering",
+		len(ordinaryFiles), 2*len(ordinaryFiles), n, asks, extra, followed.Usage.PromptTokens, asking,
+		100*float64(asking)/float64(followed.Usage.PromptTokens-asking), answered, exact(ignored), exact(followed))
 	if len(followed.Comments) != 2*len(ordinaryFiles) || len(ignored.Comments) != 2*len(ordinaryFiles) {
 		t.Errorf("comments: %d following, %d ignoring; want %d each (no duplicates, none lost)", len(followed.Comments), len(ignored.Comments), 2*len(ordinaryFiles))
 	}
 	if exact(followed) != 2*len(ordinaryFiles) {
-		t.Errorf("following the feedback, %d of %d comments are on their line", exact(followed), 2*len(ordinaryFiles))
+		t.Errorf("answering the question, %d of %d comments are on their line", exact(followed), 2*len(ordinaryFiles))
 	}
-	if resent == 0 {
+	if answered == 0 || asks == 0 {
 		t.Errorf("no comment was ambiguous: the measure says nothing")
 	}
 	if extra >= 10 {
 		t.Errorf("extra requests %.1f%% >= 10%%", extra)
 	}
+}
+
+var choiceOf = regexp.MustCompile(`<comment n="(\d+)" path="([^"]+)">\nFinding (\d+):`)
+
+// ordinaryChoice answers the choice request with each comment's planned
+// line when the model follows the feedback, "?" otherwise.
+func ordinaryChoice(prompt string, plans map[string]ordinaryReview, follow bool, answered *int, mu *sync.Mutex) string {
+	var b strings.Builder
+	for _, g := range choiceOf.FindAllStringSubmatch(prompt, -1) {
+		j, _ := strconv.Atoi(g[3]) // digits only
+		line := "?"
+		if follow {
+			line = strconv.Itoa(plans[g[2]].starts[j] + 1)
+			mu.Lock()
+			*answered++
+			mu.Unlock()
+		}
+		fmt.Fprintf(&b, "%s: %s\n", g[1], line)
+	}
+	return b.String()
 }

@@ -7,7 +7,7 @@ import (
 	"text/template"
 )
 
-//go:embed prompts/system.tmpl prompts/plan.tmpl prompts/main.tmpl prompts/nudge.tmpl prompts/final.tmpl prompts/plan_final.tmpl prompts/relocate_system.tmpl prompts/relocate.tmpl prompts/round.tmpl
+//go:embed prompts/system.tmpl prompts/plan.tmpl prompts/main.tmpl prompts/nudge.tmpl prompts/final.tmpl prompts/plan_final.tmpl prompts/relocate_system.tmpl prompts/relocate.tmpl prompts/round.tmpl prompts/choose_system.tmpl prompts/choose.tmpl
 var promptFS embed.FS
 
 // Template names.
@@ -21,6 +21,8 @@ const (
 	tmplRelocSys   = "relocate_system.tmpl"
 	tmplRelocation = "relocate.tmpl"
 	tmplRound      = "round.tmpl" // included by main.tmpl in later rounds
+	tmplChooseSys  = "choose_system.tmpl"
+	tmplChoose     = "choose.tmpl"
 )
 
 // maxOtherFiles bounds the <other_changed_files> list of one prompt.

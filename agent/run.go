@@ -21,9 +21,9 @@ type run struct {
 	budget      *budget
 	anchorSlots chan struct{}
 	// The fixed texts and tool lists of the requests, counted once.
-	system, planSystem, relocSystem  counted
-	final, nudge, planFinal          string
-	planTools, mainTools, finalTools toolSet
+	system, planSystem, relocSystem, chooseSystem counted
+	final, nudge, planFinal                       string
+	planTools, mainTools, finalTools              toolSet
 
 	meter  *meter
 	halter *halter
@@ -65,6 +65,7 @@ func (r *run) fixed() {
 	r.system = newCounted(p.render(tmplSystem, systemData{Language: lang}), count)
 	r.planSystem = newCounted(p.render(tmplPlan, nil), count)
 	r.relocSystem = newCounted(p.render(tmplRelocSys, nil), count)
+	r.chooseSystem = newCounted(p.render(tmplChooseSys, nil), count)
 	r.final, r.nudge, r.planFinal = p.render(tmplFinal, nil), p.render(tmplNudge, nil), p.render(tmplPlanFinal, nil)
 	main := toOpenAI(r.a.reg.Entries(tools.PhaseMain))
 	var final []openai.Tool

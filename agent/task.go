@@ -25,9 +25,6 @@ type task struct {
 	comments []indexed
 	seq      int
 	calls    int // code_comment calls placed so far
-	// unheeded is set once the model sent an ambiguous comment again with
-	// the very same quote: the group stops asking for re-sends.
-	unheeded bool
 	// halted is set when this group's failure stopped the run.
 	halted bool
 }

@@ -9,10 +9,10 @@ import (
 
 // Focus is a comment whose quote matched several places of its file: the
 // agent holds it at the best-ranked place (Resolve's answer) and asks the
-// model to send it again, the line it means first, followed by one to
-// three neighbouring lines.
+// model, once, which place it means; the answer's line goes through Refine.
 //
-// A comment sent again is this one when all of these hold (Matches):
+// A comment the model sends again of its own accord is this one when all
+// of these hold (Matches):
 //   - it is filed on the same path, on the same side;
 //   - its quote contains this quote as consecutive lines (compared the way
 //     Resolve compares: trimmed, whitespace collapsed, one diff marker
@@ -48,13 +48,6 @@ func NewFocus(code string, loc review.Location, places []int) (Focus, bool) {
 // whose place holds none of Starts (its quote was found elsewhere first).
 func (f Focus) Quoted(path, code string) bool {
 	return path == f.Path && containsQuote(code, f.Code)
-}
-
-// SameQuote reports whether code quotes exactly the lines of this
-// comment's quote (compared as Matches compares): a re-send that adds
-// nothing to choose with.
-func (f Focus) SameQuote(code string) bool {
-	return containsQuote(code, f.Code) && containsQuote(f.Code, code)
 }
 
 // Matches reports whether a comment quoting code, placed at loc and

@@ -11,11 +11,6 @@ import (
 // lists: the result is re-sent with every later turn.
 const maxListedCandidates = 6
 
-// askAgainText follows a result with an ambiguous comment. The model is
-// asked once per comment; sending the re-sent comments with its next calls
-// (task_done too) saves it a turn.
-const askAgainText = "Send each ambiguous comment again once, in your next answer with your other calls (or with task_done), with existing_code starting at the line you mean, followed by the 1-3 lines after it; it replaces the held one. If you do not, it stays where it is held."
-
 // Placement is where one comment of a code_comment call landed, as the
 // model is told in the call's result.
 type Placement struct {
@@ -23,12 +18,9 @@ type Placement struct {
 	// Side is "new" or "old"; StartLine is 0 when the comment has no line.
 	Side               string
 	StartLine, EndLine int
-	// Lines are the start lines of every place the quote matched when it
-	// matched several (the held one first) and the model is asked to send
-	// the comment again; empty when it is not.
-	Lines []int
-	// Also are those start lines when the model is not asked (again): the
-	// comment stays at StartLine, the other places are only reported.
+	// Also are the start lines of every place the quote matched when it
+	// matched several and the choice among them was not made: the comment
+	// stays at StartLine, the best-ranked place, and is marked ambiguous.
 	Also []int
 	// Later: the quote was not found as sent; the comment is placed after
 	// the call (one relocation request), so the result cannot say where.
@@ -38,21 +30,16 @@ type Placement struct {
 }
 
 // PlacedText is code_comment's result once the comments are placed: one
-// short line per comment, and for an ambiguous one the request to send it
-// again with neighbouring lines. It starts with the spec's text.
+// short line per comment saying where it landed. It starts with the
+// spec's text.
 func PlacedText(ps []Placement) string {
-	if len(ps) == 1 && len(ps[0].Lines) == 0 {
+	if len(ps) == 1 {
 		return strings.TrimSuffix(commentedText, ".") + ": " + ps[0].describe() + "."
 	}
 	var b strings.Builder
 	b.WriteString(commentedText)
-	ambiguous := false
 	for i, p := range ps {
 		fmt.Fprintf(&b, "\n%d. %s", i+1, p.describe())
-		ambiguous = ambiguous || len(p.Lines) > 0
-	}
-	if ambiguous {
-		b.WriteString("\n" + askAgainText)
 	}
 	return b.String()
 }
@@ -64,8 +51,6 @@ func (p Placement) describe() string {
 		return p.Path + ": quote not found in the diff as sent; it will be located separately"
 	case p.StartLine == 0:
 		return p.Path + " (file-level)"
-	case len(p.Lines) > 0:
-		return fmt.Sprintf("ambiguous: %s %s-side lines %s match the quote; held at %d", p.Path, p.Side, lineList(p.Lines), p.StartLine)
 	}
 	where := p.Path + ":" + strconv.Itoa(p.StartLine)
 	if p.EndLine > p.StartLine {
@@ -76,7 +61,7 @@ func (p Placement) describe() string {
 		s += ", replacing the ambiguous one"
 	}
 	if len(p.Also) > 0 {
-		s += fmt.Sprintf("; the quote matches lines %s, it stays at %d", lineList(p.Also), p.StartLine)
+		s += fmt.Sprintf("; the quote matches lines %s, it stays at %d, the best-ranked, marked ambiguous", lineList(p.Also), p.StartLine)
 	}
 	return s
 }

@@ -17,7 +17,10 @@
 // a hint up to 3 lines off, and none.
 //
 // The re-send rows (issue 13) play a model that quotes ambiguous single
-// lines and sends them again with neighbouring lines when told (resend.go).
+// lines and sends them again with neighbouring lines (resend.go): the
+// agent no longer asks for that (it asks which place in a side request),
+// but a re-send the model makes of its own accord still goes through
+// anchor.Focus, which these rows measure.
 //
 // It exits 1 when a target of issue 4 or 13 is missed.
 package main

@@ -188,7 +188,7 @@ func printResend(w io.Writer, rows []resendStats) {
 			how, pct(r.exact, r.n), r.resent, float64(r.resent)/float64(max(r.ambiguous, 1)), r.dups)
 	}
 	if st.ordinaryN > 0 {
-		fmt.Fprintf(w, "  ordinary quotes (every sampled 1-4 line run): %s of %d matched more than once (asked again)\n", pct(st.ordinaryAmbiguous, st.ordinaryN), st.ordinaryN)
+		fmt.Fprintf(w, "  ordinary quotes (every sampled 1-4 line run): %s of %d matched more than once (asked which place)\n", pct(st.ordinaryAmbiguous, st.ordinaryN), st.ordinaryN)
 	}
 }
 
