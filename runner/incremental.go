@@ -10,6 +10,7 @@ import (
 	"github.com/ocr-ci/ocr/internal/change"
 	"github.com/ocr-ci/ocr/internal/config"
 	"github.com/ocr-ci/ocr/internal/git"
+	"github.com/ocr-ci/ocr/internal/preview"
 	"github.com/ocr-ci/ocr/internal/rules"
 	"github.com/ocr-ci/ocr/internal/selection"
 	"github.com/ocr-ci/ocr/reporters/posting"
@@ -41,14 +42,14 @@ func (c *Command) incremental(ctx context.Context, j *job, repo *git.Repo, full 
 		return nil, nil, "the last review's findings could not be read from its summary"
 	}
 	if _, err := repo.EnsureHistory(ctx, st.Head, full.Head); err != nil {
-		return nil, nil, "the last reviewed head " + short(st.Head) + " is not available: " + err.Error()
+		return nil, nil, "the last reviewed head " + preview.Short(st.Head) + " is not available: " + err.Error()
 	}
 	if mb, err := repo.MergeBase(ctx, st.Head, full.Head); err != nil || mb != st.Head {
-		return nil, nil, "the last reviewed head " + short(st.Head) + " is not an ancestor of the new head (force-push or rebase)"
+		return nil, nil, "the last reviewed head " + preview.Short(st.Head) + " is not an ancestor of the new head (force-push or rebase)"
 	}
 	inc := &change.Change{Mode: "range", Base: st.Head, Head: full.Head}
 	if err := inc.Parse(repo.DiffText(ctx, st.Head, full.Head)); err != nil {
-		return nil, nil, "could not compute the change since " + short(st.Head) + ": " + err.Error()
+		return nil, nil, "could not compute the change since " + preview.Short(st.Head) + ": " + err.Error()
 	}
 	return inc, st.Findings, ""
 }
@@ -112,7 +113,7 @@ func mergeCoverage(full, inc []review.FileCoverage, since string) []review.FileC
 		if got, ok := now[f.Path]; ok {
 			f.Reviewed, f.Reason, f.Detail = got.Reviewed, got.Reason, got.Detail
 		} else if f.Reviewed {
-			f.Detail = "unchanged since " + short(since) + ", reviewed then"
+			f.Detail = "unchanged since " + preview.Short(since) + ", reviewed then"
 		}
 		out = append(out, f)
 	}
@@ -127,11 +128,11 @@ func mergeCoverage(full, inc []review.FileCoverage, since string) []review.FileC
 // without touching the rest of its content was never reviewed, so it is
 // reviewed now with its whole pull-request diff. Missing this would let
 // code reach the head unreviewed while the review says complete.
-func (c *Command) narrow(ctx context.Context, cfg *config.Config, repo *git.Repo, full *change.Change, fullP Preview, inc *change.Change, set *rules.Set) (*narrowed, error) {
+func (c *Command) narrow(ctx context.Context, cfg *config.Config, repo *git.Repo, full *change.Change, fullP preview.Preview, inc *change.Change, set *rules.Set) (*narrowed, error) {
 	files := set.ApplySelection(selection.Files(inc.Files, inc.Diffs, c.selection(ctx, cfg, repo, inc)))
 	prev := &change.Change{Mode: "range", Base: full.Base, Head: inc.Base}
 	if err := prev.Parse(repo.DiffText(ctx, full.Base, inc.Base)); err != nil {
-		return nil, fmt.Errorf("could not compute the pull request as last reviewed (%s): %w", short(inc.Base), err)
+		return nil, fmt.Errorf("could not compute the pull request as last reviewed (%s): %w", preview.Short(inc.Base), err)
 	}
 	before := coverageByPath(set.ApplySelection(selection.Files(prev.Files, prev.Diffs, c.selection(ctx, cfg, repo, prev))))
 	now := coverageByPath(fullP.Files)
@@ -156,11 +157,11 @@ func (c *Command) narrow(ctx context.Context, cfg *config.Config, repo *git.Repo
 			}
 		}
 		cur.Detail = fmt.Sprintf("not reviewed at %s (%s as %s), reviewable now: its whole diff is reviewed",
-			short(inc.Base), then.Reason, then.Path)
+			preview.Short(inc.Base), then.Reason, then.Path)
 		files[i] = cur
-		c.logf("%s was %s at %s and is reviewable now: reviewing its whole diff", f.Path(), then.Reason, short(inc.Base))
+		c.logf("%s was %s at %s and is reviewable now: reviewing its whole diff", f.Path(), then.Reason, preview.Short(inc.Base))
 	}
-	return &narrowed{Change: inc, Preview: newPreview(inc, files)}, nil
+	return &narrowed{Change: inc, Preview: preview.New(inc, files)}, nil
 }
 
 func coverageByPath(files []review.FileCoverage) map[string]review.FileCoverage {

@@ -10,6 +10,7 @@ import (
 	"github.com/ocr-ci/ocr/internal/change"
 	"github.com/ocr-ci/ocr/internal/config"
 	"github.com/ocr-ci/ocr/internal/git"
+	"github.com/ocr-ci/ocr/internal/preview"
 	"github.com/ocr-ci/ocr/internal/rules"
 	"github.com/ocr-ci/ocr/internal/selection"
 	"github.com/ocr-ci/ocr/review"
@@ -111,7 +112,7 @@ func TestNarrowReviewsFilesThatBecameReviewable(t *testing.T) {
 	}
 	var stderr bytes.Buffer
 	c := &Command{Stdout: &bytes.Buffer{}, Stderr: &stderr}
-	fullP := newPreview(full, set.ApplySelection(selection.Files(full.Files, full.Diffs, c.selection(ctx, cfg, repo, full))))
+	fullP := preview.New(full, set.ApplySelection(selection.Files(full.Files, full.Diffs, c.selection(ctx, cfg, repo, full))))
 	n, err := c.narrow(ctx, cfg, repo, full, fullP, inc, set)
 	if err != nil {
 		t.Fatal(err)

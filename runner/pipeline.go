@@ -15,6 +15,7 @@ import (
 	"github.com/ocr-ci/ocr/internal/envinfo"
 	"github.com/ocr-ci/ocr/internal/git"
 	"github.com/ocr-ci/ocr/internal/llm"
+	"github.com/ocr-ci/ocr/internal/preview"
 	"github.com/ocr-ci/ocr/internal/rules"
 	"github.com/ocr-ci/ocr/internal/selection"
 	"github.com/ocr-ci/ocr/reporters"
@@ -65,13 +66,13 @@ func (c *Command) fullReview(ctx context.Context, j *job) int {
 // narrowed is the part of a pull request an incremental review covers.
 type narrowed struct {
 	*change.Change
-	Preview Preview
+	Preview preview.Preview
 }
 
 // scope decides between a full and an incremental review and says why;
 // for an incremental one it returns the narrowed change and the last
 // review's findings.
-func (c *Command) scope(ctx context.Context, j *job, repo *git.Repo, ch *change.Change, p Preview, set *rules.Set) (*narrowed, []review.Comment) {
+func (c *Command) scope(ctx context.Context, j *job, repo *git.Repo, ch *change.Change, p preview.Preview, set *rules.Set) (*narrowed, []review.Comment) {
 	inc, earlier, why := c.incremental(ctx, j, repo, ch)
 	if inc == nil {
 		if why != "" {
@@ -84,7 +85,7 @@ func (c *Command) scope(ctx context.Context, j *job, repo *git.Repo, ch *change.
 		c.logf("full review: %v", err)
 		return nil, nil
 	}
-	c.logf("incremental review: only what changed since %s (--full reviews everything)", short(inc.Base))
+	c.logf("incremental review: only what changed since %s (--full reviews everything)", preview.Short(inc.Base))
 	return n, earlier
 }
 
@@ -98,7 +99,7 @@ func configRef(cfg *config.Config, ch *change.Change) string {
 }
 
 // runAgent reviews the selected files and assembles the finished review.
-func (c *Command) runAgent(ctx context.Context, j *job, repo *git.Repo, ch *change.Change, p Preview, set *rules.Set) (*review.Review, error) {
+func (c *Command) runAgent(ctx context.Context, j *job, repo *git.Repo, ch *change.Change, p preview.Preview, set *rules.Set) (*review.Review, error) {
 	rv := &review.Review{Tool: "ocr", Version: Version, Mode: ch.Mode, Base: ch.Base, Head: ch.Head,
 		Started: j.started, Comments: []review.Comment{}}
 	in, err := c.agentInput(j, repo, ch, p, set)
@@ -120,7 +121,7 @@ func (c *Command) runAgent(ctx context.Context, j *job, repo *git.Repo, ch *chan
 
 // callAgent reviews in with the model and fills rv: the registry reg, and
 // groups that never mix directories when byDir (a scan).
-func (c *Command) callAgent(ctx context.Context, j *job, rv *review.Review, p Preview, in agent.Input, set *rules.Set, byDir bool, reg *tools.Registry) error {
+func (c *Command) callAgent(ctx context.Context, j *job, rv *review.Review, p preview.Preview, in agent.Input, set *rules.Set, byDir bool, reg *tools.Registry) error {
 	if err := j.checkModel(reg); err != nil {
 		return err
 	}
@@ -145,7 +146,7 @@ func (c *Command) maskSecrets(j *job) error {
 }
 
 // agentInput gathers the agent's material from the change.
-func (c *Command) agentInput(j *job, repo *git.Repo, ch *change.Change, p Preview, set *rules.Set) (agent.Input, error) {
+func (c *Command) agentInput(j *job, repo *git.Repo, ch *change.Change, p preview.Preview, set *rules.Set) (agent.Input, error) {
 	bg, err := background(j.cfg)
 	if err != nil {
 		return agent.Input{}, err
@@ -200,7 +201,7 @@ func (c *Command) agentConfig(j *job, client *llm.Client) agent.Config {
 
 // finish merges the agent's output into the review: coverage of every file,
 // dedupe, caps, rules, status.
-func (c *Command) finish(j *job, rv *review.Review, p Preview, out agent.Output, set *rules.Set) {
+func (c *Command) finish(j *job, rv *review.Review, p preview.Preview, out agent.Output, set *rules.Set) {
 	byPath := map[string]review.FileCoverage{}
 	for _, f := range out.Files {
 		byPath[f.Path] = f

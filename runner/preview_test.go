@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/ocr-ci/ocr/internal/preview"
 	"github.com/ocr-ci/ocr/reporters"
 	"github.com/ocr-ci/ocr/review"
 )
@@ -111,7 +112,7 @@ func TestReviewUsageErrors(t *testing.T) {
 	}
 }
 
-func previewJSON(t *testing.T, args ...string) Preview {
+func previewJSON(t *testing.T, args ...string) preview.Preview {
 	t.Helper()
 	code, out, errs := testEnv{}.run(t, append([]string{"review", "--preview", "--format", "json"}, args...)...)
 	if code != reporters.ExitOK {
@@ -121,16 +122,16 @@ func previewJSON(t *testing.T, args ...string) Preview {
 }
 
 // decodePreview reads the JSON of `ocr review --preview --format json`.
-func decodePreview(t *testing.T, out string) Preview {
+func decodePreview(t *testing.T, out string) preview.Preview {
 	t.Helper()
-	var p Preview
+	var p preview.Preview
 	if err := json.Unmarshal([]byte(out), &p); err != nil {
 		t.Fatalf("preview is not JSON: %v\n%s", err, out)
 	}
 	return p
 }
 
-func checkReasons(t *testing.T, p Preview, want map[string]review.Reason) {
+func checkReasons(t *testing.T, p preview.Preview, want map[string]review.Reason) {
 	t.Helper()
 	got := map[string]review.Reason{}
 	for _, f := range p.Files {

@@ -9,6 +9,7 @@ import (
 	"github.com/ocr-ci/ocr/internal/change"
 	"github.com/ocr-ci/ocr/internal/config"
 	"github.com/ocr-ci/ocr/internal/git"
+	"github.com/ocr-ci/ocr/internal/preview"
 	"github.com/ocr-ci/ocr/internal/rules"
 	"github.com/ocr-ci/ocr/internal/selection"
 	"github.com/ocr-ci/ocr/reporters"
@@ -55,7 +56,7 @@ type prepared struct {
 	repo    *git.Repo
 	change  *change.Change
 	rules   *rules.Set
-	preview Preview
+	preview preview.Preview
 }
 
 // prepare opens the repository, computes the change, loads the rules and
@@ -84,7 +85,7 @@ func (c *Command) prepare(ctx context.Context, cfg *config.Config) (*prepared, e
 	}
 	files := set.ApplySelection(selection.Files(ch.Files, ch.Diffs, c.selection(ctx, cfg, repo, ch)))
 	files = selection.CapFiles(selection.MarkBudget(files, ch.OverBudget, cfg.MaxFileTokens), cfg.MaxFiles)
-	return &prepared{repo: repo, change: ch, rules: set, preview: newPreview(ch, files)}, nil
+	return &prepared{repo: repo, change: ch, rules: set, preview: preview.New(ch, files)}, nil
 }
 
 // loadChange loads the change the configuration asks for.
@@ -100,7 +101,7 @@ func emptyChangeHint(ch *change.Change) string {
 		return "nothing to review: the work tree has no changes against HEAD. " +
 			"Review the last commit with --commit HEAD, or the branch with --from origin/main"
 	}
-	return fmt.Sprintf("nothing to review: %s..%s changes no file", short(ch.Base), short(ch.Head))
+	return fmt.Sprintf("nothing to review: %s..%s changes no file", preview.Short(ch.Base), preview.Short(ch.Head))
 }
 
 // selection is the file-selection settings for a change.
@@ -124,9 +125,9 @@ func (c *Command) preview(ctx context.Context, cfg *config.Config) error {
 		return err
 	}
 	if strings.EqualFold(cfg.Format, "json") {
-		err = p.writeJSON(w)
+		err = p.WriteJSON(w)
 	} else {
-		err = p.writeText(w)
+		err = p.WriteText(w)
 	}
 	closeOut()
 	if err == nil && cfg.Output != "" && cfg.Output != "-" {

@@ -13,6 +13,7 @@ import (
 	"github.com/ocr-ci/ocr/internal/change"
 	"github.com/ocr-ci/ocr/internal/config"
 	"github.com/ocr-ci/ocr/internal/git"
+	"github.com/ocr-ci/ocr/internal/preview"
 	"github.com/ocr-ci/ocr/internal/rules"
 	"github.com/ocr-ci/ocr/internal/selection"
 	"github.com/ocr-ci/ocr/internal/shard"
@@ -33,7 +34,7 @@ type scanned struct {
 	*change.ScanSource
 	change  *change.Change
 	rules   *rules.Set
-	preview Preview
+	preview preview.Preview
 	cut     int   // selected files left out by --max-files
 	order   []int // the reviewed files of preview, in rank order
 	paths   []string
@@ -67,7 +68,7 @@ func (c *Command) prepareScan(ctx context.Context, cfg *config.Config, opt scanO
 	sc.order = rank.Order(files)
 	sc.cut = rank.CapRanked(files, sc.order, opt.maxFiles, review.ReasonBudget, fmt.Sprintf("beyond --max-files %d", opt.maxFiles),
 		"narrow the PATHs, add --exclude, shard the scan or raise --max-files")
-	sc.preview = newPreview(sc.change, files)
+	sc.preview = preview.New(sc.change, files)
 	return sc, nil
 }
 
@@ -127,9 +128,9 @@ func (c *Command) scanPreview(ctx context.Context, cfg *config.Config, opt scanO
 	}
 	defer closeOut()
 	if cfg.Format == "json" {
-		return sc.preview.writeJSON(w)
+		return sc.preview.WriteJSON(w)
 	}
-	return sc.preview.writeText(w)
+	return sc.preview.WriteText(w)
 }
 
 // fullScan runs a scan: files → selection → agent → reporters → exit code.

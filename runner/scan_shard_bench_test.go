@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/ocr-ci/ocr/internal/llm/llmtest"
+	"github.com/ocr-ci/ocr/internal/preview"
 	"github.com/ocr-ci/ocr/reporters"
 )
 
@@ -56,7 +57,7 @@ func previewTokens(b *testing.B, repo string, args ...string) map[string]int {
 	if code != reporters.ExitOK {
 		b.Fatalf("exit %d\n%s", code, errs)
 	}
-	var p Preview
+	var p preview.Preview
 	if err := json.Unmarshal([]byte(out), &p); err != nil {
 		b.Fatal(err)
 	}

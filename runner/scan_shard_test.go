@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"github.com/ocr-ci/ocr/agent/grouping"
+	"github.com/ocr-ci/ocr/internal/preview"
 	"github.com/ocr-ci/ocr/reporters"
 	"github.com/ocr-ci/ocr/review"
 )
@@ -41,7 +42,7 @@ func scanPreviewFiles(t *testing.T, env testEnv, args ...string) map[string]revi
 	if code != reporters.ExitOK {
 		t.Fatalf("scan %v: exit %d\n%s", args, code, errs)
 	}
-	var p Preview
+	var p preview.Preview
 	if err := json.Unmarshal([]byte(out), &p); err != nil {
 		t.Fatal(err)
 	}

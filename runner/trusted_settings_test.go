@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/ocr-ci/ocr/internal/preview"
 )
 
 // TestCISettingsFilesReadAtTrustedRef: in a GitLab merge request pipeline
@@ -55,7 +57,7 @@ func TestCISettingsFilesReadAtTrustedRef(t *testing.T) {
 			if code != 0 {
 				t.Fatalf("exit %d: %s", code, stderr)
 			}
-			var p Preview
+			var p preview.Preview
 			if err := json.Unmarshal([]byte(stdout), &p); err != nil {
 				t.Fatalf("%v\n%s", err, stdout)
 			}

@@ -1,4 +1,7 @@
-package runner
+// Package preview is what `--preview` prints: the files a review or scan
+// would review and why the others are left out, as text or as the
+// documented JSON shape. No model is called.
+package preview
 
 import (
 	"encoding/json"
@@ -20,13 +23,13 @@ type Preview struct {
 	Head  string                `json:"head,omitempty"`
 	Files []review.FileCoverage `json:"files"`
 	// Totals over all files of the change.
-	Totals PreviewTotals `json:"totals"`
+	Totals Totals `json:"totals"`
 	// Notes say what was done to make the range available (shallow clones).
 	Notes []string `json:"notes,omitempty"`
 }
 
-// PreviewTotals sums a preview.
-type PreviewTotals struct {
+// Totals sums a preview.
+type Totals struct {
 	Files     int `json:"files"`
 	Reviewed  int `json:"reviewed"`
 	Excluded  int `json:"excluded"`
@@ -34,7 +37,8 @@ type PreviewTotals struct {
 	Deletions int `json:"deletions"`
 }
 
-func newPreview(ch *change.Change, files []review.FileCoverage) Preview {
+// New sums the files of ch as selected.
+func New(ch *change.Change, files []review.FileCoverage) Preview {
 	p := Preview{Mode: ch.Mode, Base: ch.Base, Head: ch.Head, Files: files, Notes: ch.Notes}
 	if p.Files == nil {
 		p.Files = []review.FileCoverage{}
@@ -52,8 +56,8 @@ func newPreview(ch *change.Change, files []review.FileCoverage) Preview {
 	return p
 }
 
-// writeJSON writes the preview as indented JSON.
-func (p Preview) writeJSON(w io.Writer) error {
+// WriteJSON writes the preview as indented JSON.
+func (p Preview) WriteJSON(w io.Writer) error {
 	var b strings.Builder
 	enc := json.NewEncoder(&b)
 	enc.SetIndent("", "  ")
@@ -64,8 +68,8 @@ func (p Preview) writeJSON(w io.Writer) error {
 	return err
 }
 
-// writeText writes the preview for a terminal.
-func (p Preview) writeText(w io.Writer) error {
+// WriteText writes the preview for a terminal.
+func (p Preview) WriteText(w io.Writer) error {
 	var b strings.Builder
 	what := "changed"
 	if p.Mode == "scan" {
@@ -79,7 +83,9 @@ func (p Preview) writeText(w io.Writer) error {
 			fmt.Fprintf(&b, "  [%s]  %s  +%d  -%d\n", badge(f.Status), printable(f.Path), f.Additions, f.Deletions)
 		}
 	}
-	fmt.Fprintf(&b, "Not reviewed (%d):\n", p.Totals.Excluded)
+	if p.Totals.Excluded > 0 {
+		fmt.Fprintf(&b, "Not reviewed (%d):\n", p.Totals.Excluded)
+	}
 	for _, f := range p.Files {
 		if !f.Reviewed {
 			why := string(f.Reason)
@@ -98,9 +104,9 @@ func (p Preview) rangeText() string {
 	case p.Head == "":
 		return "work tree"
 	case p.Base == "": // a scan of the files at a commit
-		return "at " + short(p.Head)
+		return "at " + Short(p.Head)
 	default:
-		return short(p.Base) + ".." + short(p.Head)
+		return Short(p.Base) + ".." + Short(p.Head)
 	}
 }
 
@@ -123,7 +129,8 @@ func badge(status string) string {
 	return string(status[0] - 'a' + 'A')
 }
 
-func short(sha string) string {
+// Short abbreviates a commit to 12 hex digits.
+func Short(sha string) string {
 	if len(sha) > 12 {
 		return sha[:12]
 	}
