@@ -35,8 +35,10 @@ const zeroWidthSpace = "\u200b"
 // spell "@" or "<"), "![" loses its image meaning, "@name" cannot mention,
 // and backticks that do not delimit code kept as code become "&#96;".
 // Inside code: "<!--" is broken up. Everywhere: control and bidi-override
-// characters are dropped. An unclosed fence is closed.
-func postSafe(s string) string {
+// characters are dropped. An unclosed fence is closed. Outside code, no
+// link syntax is kept and a URL to a host links does not allow is shown as
+// code (see Links).
+func postSafe(s string, links Links) string {
 	s = strings.Map(dropControl, strings.ReplaceAll(s, "\r\n", "\n"))
 	lines := strings.Split(s, "\n")
 	fence := ""
@@ -51,7 +53,7 @@ func postSafe(s string) string {
 			fence = postFenceOpen(l)
 			lines[i] = postBreakComment(l)
 		default:
-			lines[i] = quickActionOff(postEscapeLine(l), `\`)
+			lines[i] = quickActionOff(postEscapeLine(l, links), `\`)
 		}
 	}
 	out := strings.Join(lines, "\n")
@@ -64,23 +66,23 @@ func postSafe(s string) string {
 // postSafeInline is postSafe for a slot of one line (a list item, a
 // block quote, <sub>): line breaks become spaces, and no fence is kept,
 // since a fence there would live inside a container and end with it.
-func postSafeInline(s string) string {
+func postSafeInline(s string, links Links) string {
 	s = strings.Map(dropControl, strings.NewReplacer("\r\n", " ", "\n", " ", "\r", " ").Replace(s))
-	return quickActionOff(postEscapeLine(s), `\`)
+	return quickActionOff(postEscapeLine(s, links), `\`)
 }
 
 // postSafeCut is postSafe cut to at most n bytes. The source is cut, not
 // the escaped text: a cut inside a fence would leave it open, and the
 // rest of the body (the hidden marker included) would render as code.
-func postSafeCut(s string, n int) string {
-	out := postSafe(s)
+func postSafeCut(s string, n int, links Links) string {
+	out := postSafe(s, links)
 	for len(out) > n {
 		keep := len(s) - (len(out) - n) - 32
 		if keep < 64 {
 			return "… (truncated)"
 		}
 		s = postCut(s, keep)
-		out = postSafe(s)
+		out = postSafe(s, links)
 	}
 	return out
 }
@@ -150,7 +152,7 @@ func postBreakComment(s string) string {
 
 // postEscapeLine escapes one line outside fenced code, leaving the code
 // spans it can prove (see above) as they are apart from postBreakComment.
-func postEscapeLine(l string) string {
+func postEscapeLine(l string, links Links) string {
 	var b strings.Builder
 	text := 0 // start of the text not yet written
 	none := postNoCloser{}
@@ -174,7 +176,7 @@ func postEscapeLine(l string) string {
 				// length is searched to the end at most once.
 				none[k] = open + k
 			} else {
-				b.WriteString(postEscapeText(l[text:open]))
+				postEscapeText(&b, l[text:open], true, links)
 				b.WriteString(postBreakComment(l[open : open+k+end+k]))
 				i = open + k + end + k
 				text = i
@@ -183,7 +185,7 @@ func postEscapeLine(l string) string {
 		}
 		i += n
 	}
-	b.WriteString(postEscapeText(l[text:]))
+	postEscapeText(&b, l[text:], false, links)
 	return b.String()
 }
 
@@ -227,12 +229,21 @@ func postClosingRun(s string, n int) int {
 	return -1
 }
 
-// postEscapeText escapes text outside code. A backtick here delimits no
-// code postSafe keeps: as an entity it cannot open a span elsewhere. A
-// backtick escaped by a backslash stays, as the backslash makes it literal.
-func postEscapeText(s string) string {
-	var b strings.Builder
+// postEscapeText writes text outside code to b, escaped. A backtick here
+// delimits no code postSafe keeps: as an entity it cannot open a span
+// elsewhere. A backtick escaped by a backslash stays, as the backslash
+// makes it literal. "]" is escaped: no link, link definition or footnote
+// can close. A URL to a host links does not allow becomes a code span
+// (postLinkCode); code says whether a kept code span follows s.
+func postEscapeText(b *strings.Builder, s string, code bool, links Links) {
+	spans := links.linkSpans(s)
 	for i := 0; i < len(s); i++ {
+		if len(spans) > 0 && i == spans[0][0] {
+			end := spans[0][1]
+			postLinkCode(b, s[i:end], end == len(s) && code || end < len(s) && s[end] == '`')
+			spans, i = spans[1:], end-1
+			continue
+		}
 		c := s[i]
 		switch {
 		case c == '<':
@@ -241,6 +252,8 @@ func postEscapeText(s string) string {
 			b.WriteString("&amp;")
 		case c == '`' && !postEscaped(s[:i]):
 			b.WriteString("&#96;")
+		case c == ']' && !postEscaped(s[:i]):
+			b.WriteString(`\]`)
 		case c == '~' && (i == 0 || s[i-1] != '~'):
 			n := postRun(s, i, '~')
 			if n >= 3 {
@@ -259,7 +272,20 @@ func postEscapeText(s string) string {
 			b.WriteByte(c)
 		}
 	}
-	return b.String()
+}
+
+// postLinkCode writes a URL as a code span. A zero-width space keeps its
+// backticks apart from a backslash or a backtick before it (which would
+// escape the opening one or make a longer run) and, when tick is set, from
+// the backtick after it.
+func postLinkCode(b *strings.Builder, url string, tick bool) {
+	if s := b.String(); s != "" && (s[len(s)-1] == '\\' || s[len(s)-1] == '`') {
+		b.WriteString(zeroWidthSpace)
+	}
+	b.WriteString(postCode(url))
+	if tick {
+		b.WriteString(zeroWidthSpace)
+	}
 }
 
 // postRun is the length of the run of c that s[i] belongs to.

@@ -3,6 +3,7 @@ package posting
 import (
 	"fmt"
 	"html"
+	"net/url"
 	"regexp"
 	"strings"
 	"testing"
@@ -17,10 +18,49 @@ import (
 )
 
 // The oracle: a posted body is parsed by a real CommonMark renderer
-// (goldmark, with GitHub's extensions) and must hold no raw HTML but ocr's
-// own, no live mention and no hidden marker where people can see it.
+// (goldmark, with GitHub's extensions, autolinks included) and must hold
+// no raw HTML but ocr's own, no live mention, no hidden marker where people
+// can see it and no link to a host but testLinks'.
 
 var commonMark = goldmark.New(goldmark.WithExtensions(extension.GFM))
+
+// testLinks are the hosts the tests allow: a forge and one from
+// OCR_LINK_ALLOW.
+var (
+	testLinks = NewLinks("https://github.com", "docs.example.org")
+	testHosts = map[string]bool{"github.com": true, "docs.example.org": true}
+)
+
+// linkProblem says what is wrong with a rendered link's destination: one
+// that is not http(s) to a test host.
+func linkProblem(dest string) string {
+	u, err := url.Parse(dest)
+	if err != nil || (u.Scheme != "https" && u.Scheme != "http") || !testHosts[u.Hostname()] {
+		return fmt.Sprintf("link to %q", dest)
+	}
+	return ""
+}
+
+// renderedLink is the destination of a link, image or autolink node as
+// goldmark renders its href; "" for other nodes.
+func renderedLink(n ast.Node, src []byte) string {
+	switch n := n.(type) {
+	case *ast.Link:
+		return string(n.Destination)
+	case *ast.Image:
+		return string(n.Destination)
+	case *ast.AutoLink:
+		u := string(n.URL(src))
+		switch {
+		case n.AutoLinkType == ast.AutoLinkEmail:
+			return "mailto:" + u
+		case !strings.Contains(u, ":"):
+			return "http://" + u
+		}
+		return u
+	}
+	return ""
+}
 
 // mention is a live @user, @org/team, @all or @here: "@" after the start
 // of a text run or a character that is not part of a name.
@@ -39,6 +79,11 @@ func renderProblems(body string, allowedHTML []string, markers []string) []strin
 				visible.WriteString("\n")
 			}
 			return ast.WalkContinue, nil
+		}
+		if dest := renderedLink(n, src); dest != "" {
+			if p := linkProblem(dest); p != "" {
+				problems = append(problems, p)
+			}
 		}
 		switch n := n.(type) {
 		case *ast.HTMLBlock:
@@ -191,7 +236,7 @@ func TestPostedBodiesRenderSafely(t *testing.T) {
 				Severity: review.SeverityHigh, Category: "bug", Content: payload, Suggestion: payload,
 			}, FP: fmt.Sprintf("fp%02d", i), Kind: PlaceInline, Side: review.SideNew, Start: 3, End: 4, Suggest: true, Note: payload}
 			marker := fingerprintMarker(p.FP)
-			body := CommentBody(p, fl)
+			body := CommentBody(p, Style{Flavor: fl, Links: testLinks})
 			for _, problem := range renderProblems(body, allowedOwnHTML(strings.TrimSpace(marker)), []string{"ocr:fp=" + p.FP}) {
 				t.Errorf("payload %d %q, flavor %d: %s\nbody:\n%s", i, payload, fl, problem, body)
 			}
@@ -208,7 +253,7 @@ func FuzzPostSafe(f *testing.F) {
 	}
 	const marker = "<!-- ocr:fp=fuzz -->"
 	f.Fuzz(func(t *testing.T, s string) {
-		for _, body := range []string{postSafe(s) + "\n\n" + marker, "- " + postSafeInline(s) + "\n\n" + marker} {
+		for _, body := range []string{postSafe(s, testLinks) + "\n\n" + marker, "- " + postSafeInline(s, testLinks) + "\n\n" + marker} {
 			if problems := renderProblems(body, []string{marker}, []string{"ocr:fp=fuzz"}); len(problems) > 0 {
 				t.Errorf("%q renders unsafely: %v\nbody:\n%s", s, problems, body)
 			}
@@ -230,7 +275,7 @@ func TestStickySummaryRendersSafely(t *testing.T) {
 	r := &review.Review{Head: "h", Status: review.StatusComplete, Errors: hostileMarkdown,
 		Files: []review.FileCoverage{{Path: "x.go", Reason: review.Reason(hostileMarkdown[7])}}}
 	st := &State{Head: "0123abcd", Config: "cfg7"}
-	body := StickySummary(StickyInput{Review: r, Placements: ps, Notes: hostileMarkdown, State: st})
+	body := StickySummary(StickyInput{Review: r, Placements: ps, Notes: hostileMarkdown, State: st, Links: testLinks})
 	state := stateMarker(*st)
 	if !strings.HasSuffix(strings.TrimSpace(body), state) {
 		t.Fatalf("the state marker does not end the summary:\n%s", body)
@@ -256,7 +301,7 @@ func TestPostSafeIsNotQuadratic(t *testing.T) {
 	inputs := []string{b.String(), strings.Repeat("~", 200000), strings.Repeat("` ", 100000), strings.Repeat("\\`", 100000)}
 	for _, in := range inputs {
 		start := time.Now()
-		postSafe(in)
+		postSafe(in, Links{})
 		if d := time.Since(start); d > 2*time.Second {
 			t.Errorf("postSafe of %d bytes took %s", len(in), d)
 		}

@@ -1,0 +1,159 @@
+package posting
+
+import (
+	"net/url"
+	"regexp"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// A prompt-injected model can write "fix it here: [docs](https://evil.example/login)"
+// and ocr would post a clickable link under its own name. So model text
+// keeps no link syntax at all ("]" is escaped, which ends every inline
+// link, reference link, link definition and footnote; "<" already was,
+// which ends autolinks and HTML), and a URL the platform would link by
+// itself (GFM's extended autolinks: "www.", "scheme://", e-mail
+// addresses) is shown as a code span unless its host is allowed: the
+// forge's own host, or one listed in OCR_LINK_ALLOW.
+
+// Links are the hosts whose URLs stay links in posted model text. The zero
+// value allows none: every URL is shown as code.
+type Links struct{ hosts map[string]bool }
+
+// NewLinks allows forge's host (a URL such as GITHUB_SERVER_URL, or a host
+// name; "" for none) and the hosts in allow.
+func NewLinks(forge string, allow ...string) Links {
+	l := Links{hosts: map[string]bool{}}
+	for _, h := range append([]string{forge}, allow...) {
+		if h = hostName(h); h != "" {
+			l.hosts[h] = true
+		}
+	}
+	return l
+}
+
+// hostName is the lower-case host of a URL or a bare host name, without
+// its port.
+func hostName(s string) string {
+	s = strings.ToLower(strings.TrimSpace(s))
+	if strings.Contains(s, "://") {
+		u, err := url.Parse(s)
+		if err != nil {
+			return ""
+		}
+		return u.Hostname()
+	}
+	h, _, _ := strings.Cut(s, "/")
+	if i := strings.LastIndexByte(h, ':'); i >= 0 {
+		h = h[:i]
+	}
+	return h
+}
+
+// linkStart finds where a renderer could start a link by itself: a scheme
+// and "://", "www." or an e-mail address, each also with its punctuation
+// escaped by backslashes (a renderer that links after unescaping would
+// see through them). It finds more than GFM links, never less.
+var linkStart = regexp.MustCompile(`(?i)[a-z][a-z0-9+.-]*\\?:\\?/\\?/|www\\?\.\\?[a-z0-9_-]|[a-z0-9._+-]+@[a-z0-9_-]+(?:\\?\.[a-z0-9_-]+)+`)
+
+// authority is a host name, an optional port, nothing else: no user info
+// ("github.com@evil.example"), no escapes, no IP literal in brackets.
+var authority = regexp.MustCompile(`^[a-z0-9.-]+(?::[0-9]*)?$`)
+
+// linkSpans returns the [start, end) byte ranges of s that a renderer
+// could turn into a link to a host l does not allow.
+func (l Links) linkSpans(s string) [][2]int {
+	var spans [][2]int
+	for pos := 0; pos < len(s); {
+		m := linkStart.FindStringIndex(s[pos:])
+		if m == nil {
+			break
+		}
+		start, end := pos+m[0], pos+m[1]
+		if !strings.Contains(s[start:end], "@") {
+			end = urlEnd(s, end)
+		}
+		end = trimURL(s, start, end)
+		if end > start && !l.allowed(s[start:end]) {
+			spans = append(spans, [2]int{start, end})
+		}
+		pos = max(end, pos+m[1])
+	}
+	return spans
+}
+
+// urlEnd extends a URL from i to where it stops: white space, "<", ">",
+// a backtick (which would start or end a code span) or "|" (which splits
+// a table cell, and with it the code span ocr puts the URL in).
+func urlEnd(s string, i int) int {
+	for i < len(s) {
+		r, n := utf8.DecodeRuneInString(s[i:])
+		if unicode.IsSpace(r) || unicode.IsControl(r) || strings.ContainsRune("<>`|", r) {
+			break
+		}
+		i += n
+	}
+	return i
+}
+
+// trimURL drops the trailing punctuation GFM leaves out of a link (and
+// backslashes, which inside a code span would no longer escape what
+// follows), and a ")" without its "(".
+func trimURL(s string, start, end int) int {
+	for end > start {
+		c := s[end-1]
+		switch {
+		case strings.IndexByte(`?!.,:;*_~'"\`, c) >= 0:
+			end--
+		case c == ')' && strings.Count(s[start:end], ")") > strings.Count(s[start:end], "("):
+			end--
+		default:
+			return end
+		}
+	}
+	return end
+}
+
+// allowed reports whether link (as written in model text) goes to an
+// allowed host over http or https: the only links model text keeps. One
+// with an "@" anywhere is not: a renderer may link the e-mail address in
+// it on its own.
+func (l Links) allowed(link string) bool {
+	u := markdownUnescape(link)
+	if strings.Contains(u, "@") {
+		return false
+	}
+	lower := strings.ToLower(u)
+	var rest string
+	switch {
+	case strings.HasPrefix(lower, "https://"), strings.HasPrefix(lower, "http://"):
+		_, rest, _ = strings.Cut(u, "://")
+	case strings.HasPrefix(lower, "www."):
+		rest = u
+	default:
+		return false // other schemes, e-mail addresses
+	}
+	if i := strings.IndexAny(rest, `/?#\`); i >= 0 {
+		rest = rest[:i]
+	}
+	rest = strings.ToLower(rest)
+	return authority.MatchString(rest) && l.hosts[hostName(rest)]
+}
+
+// markdownUnescape drops the backslashes that escape ASCII punctuation.
+func markdownUnescape(s string) string {
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		if s[i] == '\\' && i+1 < len(s) && asciiPunct(s[i+1]) {
+			continue
+		}
+		b.WriteByte(s[i])
+	}
+	return b.String()
+}
+
+// asciiPunct reports the characters a backslash escapes in CommonMark.
+func asciiPunct(c byte) bool {
+	return c < 0x80 && (unicode.IsPunct(rune(c)) || unicode.IsSymbol(rune(c)))
+}
