@@ -134,6 +134,7 @@ func (c *Command) newPoster(j *job, ch *Change, k reporters.Kind) reporters.Repo
 	if k == reporters.KindGitHubReview {
 		return &github.Review{
 			BaseURL: j.env.GitHub.APIURL, GraphQLURL: j.env.GitHub.GraphQLURL, Token: j.env.GitHub.Token, BotLogin: j.cfg.GitHubLogin, Owner: j.ci.Owner, Repo: j.ci.Name,
+			ServerURL: j.env.GitHub.ServerURL, LinkAllow: j.cfg.LinkAllow,
 			PR: j.ci.PR, HeadSHA: j.ci.HeadSHA, Changes: changes, MaxInline: j.cfg.MaxInline,
 			ReadOnly: j.ci.Fork || j.env.GitHub.Token == "", Fallback: c.fallback(j),
 			ConfigHash: j.configHash(), Logf: c.logf, Sleep: c.sleep,
@@ -145,7 +146,7 @@ func (c *Command) newPoster(j *job, ch *Change, k reporters.Kind) reporters.Repo
 		project = g.ProjectID
 	}
 	return &gitlab.Discussion{
-		BaseURL: g.APIURL, Token: g.Token, TokenSource: "OCR_GITLAB_TOKEN", CAFile: g.CAFile, Project: project,
+		BaseURL: g.APIURL, Token: g.Token, TokenSource: "OCR_GITLAB_TOKEN", CAFile: g.CAFile, Project: project, LinkAllow: j.cfg.LinkAllow,
 		MR: j.ci.PR, HeadSHA: j.ci.HeadSHA, Changes: changes, MaxInline: j.cfg.MaxInline,
 		ConfigHash: j.configHash(), Logf: c.logf, Sleep: c.sleep,
 	}

@@ -107,6 +107,9 @@ type Config struct {
 	// installation token) posts as, e.g. "my-app[bot]"; only its comments
 	// count as ocr's own. Empty means github-actions[bot], GITHUB_TOKEN's.
 	GitHubLogin string `env:"OCR_GITHUB_LOGIN"`
+	// LinkAllow are hosts whose links model text may keep in posted
+	// comments, besides the forge's own (comma-separated).
+	LinkAllow []string `env:"OCR_LINK_ALLOW"`
 
 	// FromIsGuess is set when From was guessed by CI detection (the default
 	// branch of a new branch's push) and may be missing from the clone.
