@@ -248,7 +248,7 @@ func TestPostedBodiesRenderSafely(t *testing.T) {
 // one of ocr's markers renders with no raw HTML, no live mention and the
 // marker hidden.
 func FuzzPostSafe(f *testing.F) {
-	for _, s := range hostileMarkdown {
+	for _, s := range append(hostileMarkdown, hostileLinks...) {
 		f.Add(s)
 	}
 	const marker = "<!-- ocr:fp=fuzz -->"
