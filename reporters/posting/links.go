@@ -52,10 +52,12 @@ func hostName(s string) string {
 }
 
 // linkStart finds where a renderer could start a link by itself: a scheme
-// and "://", "www." or an e-mail address, each also with its punctuation
-// escaped by backslashes (a renderer that links after unescaping would
-// see through them). It finds more than GFM links, never less.
-var linkStart = regexp.MustCompile(`(?i)[a-z][a-z0-9+.-]*\\?:\\?/\\?/|www\\?\.\\?[a-z0-9_-]|[a-z0-9._+-]+@[a-z0-9_-]+(?:\\?\.[a-z0-9_-]+)+`)
+// and "://", "www." and anything but a stop after it (GFM wants a domain,
+// goldmark does not), or an e-mail address, each also with its
+// punctuation escaped by backslashes (a renderer that links after
+// unescaping would see through them). It finds more than GFM links, never
+// less.
+var linkStart = regexp.MustCompile(`(?i)[a-z][a-z0-9+.-]*\\?:\\?/\\?/|www\\?\.[^\s<>|` + "`" + `]|[a-z0-9._+-]+@[a-z0-9_-]+(?:\\?\.[a-z0-9_-]+)+`)
 
 // authority is a host name, an optional port, nothing else: no user info
 // ("github.com@evil.example"), no escapes, no IP literal in brackets.

@@ -264,9 +264,11 @@ func postEscapeText(b *strings.Builder, s string, code bool, links Links) {
 			i += n - 1
 		case c == '!' && i+1 < len(s) && s[i+1] == '[':
 			b.WriteString(`!\`)
-		case c == '@' && (i == 0 || !postAlnum(s[i-1])):
+		case c == '@' && !postAfterAlnum(b):
 			// Whatever follows: "@*name*" or "@[name]()" would put the
-			// name right after the "@" once rendered.
+			// name right after the "@" once rendered. What counts is the
+			// character written before it: after a URL's code span, a
+			// letter of the source is no longer there.
 			b.WriteString("@" + zeroWidthSpace)
 		default:
 			b.WriteByte(c)
@@ -300,6 +302,12 @@ func postRun(s string, i int, c byte) int {
 		k++
 	}
 	return k - j
+}
+
+// postAfterAlnum reports whether what b holds ends with a letter or digit.
+func postAfterAlnum(b *strings.Builder) bool {
+	s := b.String()
+	return s != "" && postAlnum(s[len(s)-1])
 }
 
 // postAlnum reports an ASCII letter or digit: an "@" after one is an
