@@ -103,13 +103,15 @@ func urlEnd(s string, i int) int {
 // backslashes, which inside a code span would no longer escape what
 // follows), and a ")" without its "(".
 func trimURL(s string, start, end int) int {
+	unopened := strings.Count(s[start:end], ")") - strings.Count(s[start:end], "(")
 	for end > start {
 		c := s[end-1]
 		switch {
 		case strings.IndexByte(`?!.,:;*_~'"\`, c) >= 0:
 			end--
-		case c == ')' && strings.Count(s[start:end], ")") > strings.Count(s[start:end], "("):
+		case c == ')' && unopened > 0:
 			end--
+			unopened--
 		default:
 			return end
 		}

@@ -291,14 +291,17 @@ func TestStickySummaryRendersSafely(t *testing.T) {
 }
 
 // TestPostSafeIsNotQuadratic: long runs of backticks of many lengths and
-// of tildes, which a naive scan searches again and again, escape in time
-// proportional to their size.
+// of tildes, which a naive scan searches again and again, and URL-like
+// runs (closing parentheses a link would trim one by one, "www.", "@"),
+// escape in time proportional to their size.
 func TestPostSafeIsNotQuadratic(t *testing.T) {
 	var b strings.Builder
 	for i := 0; b.Len() < 200000; i++ {
 		b.WriteString(strings.Repeat("`", 1+i%40) + " x ")
 	}
-	inputs := []string{b.String(), strings.Repeat("~", 200000), strings.Repeat("` ", 100000), strings.Repeat("\\`", 100000)}
+	inputs := []string{b.String(), strings.Repeat("~", 200000), strings.Repeat("` ", 100000), strings.Repeat("\\`", 100000),
+		"https://x" + strings.Repeat(")", 200000), strings.Repeat("www.", 50000), strings.Repeat("a@", 100000),
+		strings.Repeat("a", 200000) + "@b.c"}
 	for _, in := range inputs {
 		start := time.Now()
 		postSafe(in, Links{})
