@@ -121,28 +121,26 @@ func trimURL(s string, start, end int) int {
 
 // allowed reports whether link (as written in model text) goes to an
 // allowed host over http or https: the only links model text keeps. One
-// with an "@" anywhere is not: a renderer may link the e-mail address in
-// it on its own.
+// that holds an "@" or another start of a link after its host is not: a
+// renderer that does not link it from its start (after a letter, say) may
+// link what is inside.
 func (l Links) allowed(link string) bool {
 	u := markdownUnescape(link)
-	if strings.Contains(u, "@") {
-		return false
-	}
 	lower := strings.ToLower(u)
 	var rest string
 	switch {
 	case strings.HasPrefix(lower, "https://"), strings.HasPrefix(lower, "http://"):
-		_, rest, _ = strings.Cut(u, "://")
+		_, rest, _ = strings.Cut(lower, "://")
 	case strings.HasPrefix(lower, "www."):
-		rest = u
+		rest = lower
 	default:
 		return false // other schemes, e-mail addresses
 	}
+	host, tail := rest, ""
 	if i := strings.IndexAny(rest, `/?#\`); i >= 0 {
-		rest = rest[:i]
+		host, tail = rest[:i], rest[i:]
 	}
-	rest = strings.ToLower(rest)
-	return authority.MatchString(rest) && l.hosts[hostName(rest)]
+	return !strings.Contains(u, "@") && !linkStart.MatchString(tail) && authority.MatchString(host) && l.hosts[hostName(host)]
 }
 
 // markdownUnescape drops the backslashes that escape ASCII punctuation.

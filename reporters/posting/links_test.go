@@ -104,6 +104,9 @@ func TestLinksAllowed(t *testing.T) {
 		"ftp://docs.example.org/x":                false,
 		"https://%64ocs.example.org":              false,
 		"admin@docs.example.org":                  false,
+		"https://docs.example.org#(http://0.a":    false, // "0https://…" is not linked from its start
+		"https://docs.example.org/?next=www.e.x":  false,
+		"https://www.docs.example.org/":           false,
 	} {
 		if got := l.allowed(link); got != want {
 			t.Errorf("allowed(%q) = %v, want %v", link, got, want)
