@@ -159,3 +159,19 @@ func markdownUnescape(s string) string {
 func asciiPunct(c byte) bool {
 	return c < 0x80 && (unicode.IsPunct(rune(c)) || unicode.IsSymbol(rune(c)))
 }
+
+// postLinkCode writes a URL as a code span. A zero-width space keeps its
+// opening backtick apart from a backslash or a backtick before it (which
+// would escape it or make a longer run) and from a character an e-mail
+// address may hold (a renderer that takes RFC 5322's "0!`0" for the start
+// of an address would link across it); when tick is set, it keeps the
+// closing backtick apart from the backtick after it.
+func postLinkCode(b *strings.Builder, url string, tick bool) {
+	if s := b.String(); s != "" && (postAlnum(s[len(s)-1]) || strings.IndexByte("\\`.!#$%&'*+/=?^_{|}~-", s[len(s)-1]) >= 0) {
+		b.WriteString(zeroWidthSpace)
+	}
+	b.WriteString(postCode(url))
+	if tick {
+		b.WriteString(zeroWidthSpace)
+	}
+}
