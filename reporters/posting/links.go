@@ -2,7 +2,6 @@ package posting
 
 import (
 	"net/url"
-	"regexp"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -51,36 +50,24 @@ func hostName(s string) string {
 	return h
 }
 
-// linkStart finds where a renderer could start a link by itself: a scheme
-// and "://", "www." and anything but a stop after it (GFM wants a domain,
-// goldmark does not), or an e-mail address, each also with its
-// punctuation escaped by backslashes (a renderer that links after
-// unescaping would see through them). It finds more than GFM links, never
-// less.
-var linkStart = regexp.MustCompile(`(?i)[a-z][a-z0-9+.-]*\\?:\\?/\\?/|www\\?\.[^\s<>|` + "`" + `]|[a-z0-9._+-]+@[a-z0-9_-]+(?:\\?\.[a-z0-9_-]+)+`)
-
-// authority is a host name, an optional port, nothing else: no user info
-// ("github.com@evil.example"), no escapes, no IP literal in brackets.
-var authority = regexp.MustCompile(`^[a-z0-9.-]+(?::[0-9]*)?$`)
-
 // linkSpans returns the [start, end) byte ranges of s that a renderer
 // could turn into a link to a host l does not allow.
 func (l Links) linkSpans(s string) [][2]int {
 	var spans [][2]int
 	for pos := 0; pos < len(s); {
-		m := linkStart.FindStringIndex(s[pos:])
-		if m == nil {
+		start, end, email := linkStart(s, pos)
+		if start < 0 {
 			break
 		}
-		start, end := pos+m[0], pos+m[1]
-		if !strings.Contains(s[start:end], "@") {
+		next := end
+		if !email {
 			end = urlEnd(s, end)
 		}
 		end = trimURL(s, start, end)
 		if end > start && !l.allowed(s[start:end]) {
 			spans = append(spans, [2]int{start, end})
 		}
-		pos = max(end, pos+m[1])
+		pos = max(end, next)
 	}
 	return spans
 }
@@ -140,11 +127,26 @@ func (l Links) allowed(link string) bool {
 	if i := strings.IndexAny(rest, `/?#\`); i >= 0 {
 		host, tail = rest[:i], rest[i:]
 	}
-	return !strings.Contains(u, "@") && !linkStart.MatchString(tail) && authority.MatchString(host) && l.hosts[hostName(host)]
+	first, _, _ := linkStart(tail, 0)
+	return !strings.Contains(u, "@") && first < 0 && authority(host) && l.hosts[hostName(host)]
+}
+
+// authority reports a lower-case host name, an optional port, nothing
+// else: no user info ("github.com@evil.example"), no escapes, no IP
+// literal in brackets.
+func authority(h string) bool {
+	host, port, _ := strings.Cut(h, ":")
+	if host == "" || strings.Trim(host, "abcdefghijklmnopqrstuvwxyz0123456789.-") != "" {
+		return false
+	}
+	return strings.Trim(port, "0123456789") == ""
 }
 
 // markdownUnescape drops the backslashes that escape ASCII punctuation.
 func markdownUnescape(s string) string {
+	if !strings.Contains(s, `\`) {
+		return s
+	}
 	var b strings.Builder
 	for i := 0; i < len(s); i++ {
 		if s[i] == '\\' && i+1 < len(s) && asciiPunct(s[i+1]) {

@@ -310,3 +310,19 @@ func TestPostSafeIsNotQuadratic(t *testing.T) {
 		}
 	}
 }
+
+// benchText is a 4 KB finding as models write them: prose, code spans, a
+// fence, a link, paths and an e-mail address.
+var benchText = strings.Repeat("The handler reads `cfg.Timeout` before [`Load`](https://github.com/o/r/blob/main/load.go#L10) "+
+	"sets it; see https://pkg.go.dev/time and docs at www.example.com, or mail dev@example.com.\n", 20) +
+	"```go\nif cfg == nil {\n\treturn errNoConfig\n}\n```\n"
+
+// BenchmarkPostSafe escapes one 4 KB finding.
+//
+//	go test ./reporters/posting -run '^$' -bench PostSafe
+func BenchmarkPostSafe(b *testing.B) {
+	b.SetBytes(int64(len(benchText)))
+	for b.Loop() {
+		postSafe(benchText, testLinks)
+	}
+}
