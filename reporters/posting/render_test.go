@@ -35,7 +35,7 @@ var (
 // that is not http(s) to a test host.
 func linkProblem(dest string) string {
 	u, err := url.Parse(dest)
-	if err != nil || (u.Scheme != "https" && u.Scheme != "http") || !testHosts[u.Hostname()] {
+	if err != nil || (u.Scheme != "https" && u.Scheme != "http") || !testHosts[strings.ToLower(u.Hostname())] {
 		return fmt.Sprintf("link to %q", dest)
 	}
 	return ""
