@@ -117,9 +117,9 @@ func (l Links) allowed(link string) bool {
 	var rest string
 	switch {
 	case strings.HasPrefix(lower, "https://"), strings.HasPrefix(lower, "http://"):
-		_, rest, _ = strings.Cut(lower, "://")
+		_, rest, _ = strings.Cut(u, "://")
 	case strings.HasPrefix(lower, "www."):
-		rest = lower
+		rest = u
 	default:
 		return false // other schemes, e-mail addresses
 	}
@@ -131,9 +131,10 @@ func (l Links) allowed(link string) bool {
 	return !strings.Contains(u, "@") && first < 0 && authority(host) && l.hosts[hostName(host)]
 }
 
-// authority reports a lower-case host name, an optional port, nothing
-// else: no user info ("github.com@evil.example"), no escapes, no IP
-// literal in brackets.
+// authority reports a host name written in lower case (a renderer may
+// end "githuB.coM" at "githuB.co", another host), an optional port,
+// nothing else: no user info ("github.com@evil.example"), no escapes, no
+// IP literal in brackets.
 func authority(h string) bool {
 	host, port, _ := strings.Cut(h, ":")
 	if host == "" || strings.Trim(host, "abcdefghijklmnopqrstuvwxyz0123456789.-") != "" {

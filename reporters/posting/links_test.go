@@ -92,7 +92,8 @@ func TestLinksAllowed(t *testing.T) {
 	l := NewLinks("https://GHE.example.com:8443/", " docs.example.org ", "https://api.example.net/v1")
 	for link, want := range map[string]bool{
 		"https://ghe.example.com/o/r":             true,
-		"HTTP://GHE.EXAMPLE.COM:8443/x":           true,
+		"HTTP://ghe.example.com:8443/x":           true,
+		"https://ghe.example.coM/x":               false, // a renderer may link https://ghe.example.co
 		"www.ghe.example.com":                     false,
 		"https://docs.example.org?q=1":            true,
 		"https://api.example.net":                 true,
