@@ -34,11 +34,25 @@ var (
 // linkProblem says what is wrong with a rendered link's destination: one
 // that is not http(s) to a test host.
 func linkProblem(dest string) string {
-	u, err := url.Parse(dest)
+	u, err := parseOrigin(dest)
 	if err != nil || (u.Scheme != "https" && u.Scheme != "http") || !testHosts[strings.ToLower(u.Hostname())] {
 		return fmt.Sprintf("link to %q", dest)
 	}
 	return ""
+}
+
+// parseOrigin parses dest, or only its scheme and host when the rest is
+// not a valid URL ("https://github.com/%0X" still goes to github.com).
+func parseOrigin(dest string) (*url.URL, error) {
+	u, err := url.Parse(dest)
+	if err != nil {
+		scheme, rest, _ := strings.Cut(dest, "://")
+		if i := strings.IndexAny(rest, "/?#"); i >= 0 {
+			rest = rest[:i]
+		}
+		u, err = url.Parse(scheme + "://" + rest)
+	}
+	return u, err
 }
 
 // renderedLink is the destination of a link, image or autolink node as
