@@ -76,7 +76,7 @@ func emailAt(s string, pos, i int) (start, end int) {
 	end, labels := i+1, 0
 	for {
 		n := end
-		for n < len(s) && (alnum(s[n]) || s[n] == '_' || s[n] == '-') {
+		for n < len(s) && labelByte(s[n]) {
 			n++
 		}
 		if n == end {
@@ -87,7 +87,7 @@ func emailAt(s string, pos, i int) (start, end int) {
 		if dot < len(s) && s[dot] == '\\' {
 			dot++
 		}
-		if dot >= len(s) || s[dot] != '.' || dot+1 >= len(s) || !(alnum(s[dot+1]) || s[dot+1] == '_' || s[dot+1] == '-') {
+		if dot+1 >= len(s) || s[dot] != '.' || !labelByte(s[dot+1]) {
 			break
 		}
 		end = dot + 1
@@ -114,6 +114,9 @@ func wwwAt(s string, i int) int {
 	}
 	return e + 1
 }
+
+// labelByte is a character of a domain label in an e-mail address.
+func labelByte(c byte) bool { return alnum(c) || c == '_' || c == '-' }
 
 func schemeByte(c byte) bool { return alnum(c) || c == '+' || c == '.' || c == '-' }
 
