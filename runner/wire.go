@@ -138,6 +138,7 @@ func (c *Command) newPoster(j *job, ch *change.Change, k reportspec.Kind) report
 	if k == reportspec.KindGitHubReview {
 		return &github.Review{
 			BaseURL: j.env.GitHub.APIURL, GraphQLURL: j.env.GitHub.GraphQLURL, Token: j.env.GitHub.Token, BotLogin: j.cfg.GitHubLogin, Owner: j.ci.Owner, Repo: j.ci.Name,
+			ServerURL: j.env.GitHub.ServerURL, LinkAllow: j.cfg.LinkAllow,
 			PR: j.ci.PR, HeadSHA: j.ci.HeadSHA, Changes: changes, MaxInline: j.cfg.MaxInline,
 			Fork: j.ci.ReadOnly, Fallback: c.fallback(j), FallbackWhere: fallbackWhere(j),
 			ConfigHash: j.configHash(), Logf: c.logf, Sleep: c.sleep,
@@ -145,7 +146,7 @@ func (c *Command) newPoster(j *job, ch *change.Change, k reportspec.Kind) report
 	}
 	g := j.env.GitLab
 	return &gitlab.Discussion{
-		BaseURL: g.APIURL, Token: g.Token, TokenSource: "OCR_GITLAB_TOKEN", CAFile: g.CAFile, Project: cmp.Or(g.MRProjectID, g.ProjectID),
+		BaseURL: g.APIURL, Token: g.Token, TokenSource: "OCR_GITLAB_TOKEN", CAFile: g.CAFile, Project: cmp.Or(g.MRProjectID, g.ProjectID), LinkAllow: j.cfg.LinkAllow,
 		MR: j.ci.PR, HeadSHA: j.ci.HeadSHA, Changes: changes, MaxInline: j.cfg.MaxInline,
 		ConfigHash: j.configHash(), Logf: c.logf, Sleep: c.sleep,
 	}

@@ -114,6 +114,9 @@ type Config struct {
 	// installation token) posts as, e.g. "my-app[bot]"; only its comments
 	// count as ocr's own. Empty means github-actions[bot], GITHUB_TOKEN's.
 	GitHubLogin string `env:"OCR_GITHUB_LOGIN"`
+	// LinkAllow are hosts whose links model text may keep in posted
+	// comments, besides the forge's own (comma-separated).
+	LinkAllow []string `env:"OCR_LINK_ALLOW"`
 
 	// The conversation settings (comment events; see chat.go and
 	// docs/conversation.md).

@@ -64,3 +64,12 @@ func TestGitHubLoginIsLoaded(t *testing.T) {
 		t.Errorf("GitHubLogin = %q, %v", c.GitHubLogin, err)
 	}
 }
+
+// TestLinkAllowIsLoaded: OCR_LINK_ALLOW lists the hosts, comma-separated,
+// whose links posted model text keeps.
+func TestLinkAllowIsLoaded(t *testing.T) {
+	c, err := Load(MapLookup(map[string]string{"OCR_LINK_ALLOW": "docs.example.org,pkg.go.dev"}))
+	if err != nil || len(c.LinkAllow) != 2 || c.LinkAllow[0] != "docs.example.org" || c.LinkAllow[1] != "pkg.go.dev" {
+		t.Errorf("LinkAllow = %q, %v", c.LinkAllow, err)
+	}
+}

@@ -37,6 +37,12 @@ type Review struct {
 	// account of GITHUB_TOKEN. GitHub does not tell an installation token
 	// its own login, so only comments by this account count as ocr's.
 	BotLogin string
+	// ServerURL is the web root (GITHUB_SERVER_URL); "" means
+	// https://github.com. Model text keeps links to its host only, and to
+	// those of LinkAllow.
+	ServerURL string
+	// LinkAllow are more hosts whose links model text keeps (OCR_LINK_ALLOW).
+	LinkAllow []string
 	// HTTPClient is the client to send through; nil means a default one.
 	HTTPClient *http.Client
 	// Owner, Repo and PR name the pull request.
@@ -99,6 +105,7 @@ type ghRun struct {
 	ex      ghExisting
 	notes   []string
 	changes *posting.DiffIndex
+	style   posting.Style
 }
 
 // What a workflow needs to post, named in every message about a token.
@@ -145,7 +152,13 @@ func (g *Review) newRun(r *review.Review) (*ghRun, error) {
 	if head == "" {
 		return nil, errors.New("github-review needs the pull request's head commit: none was given")
 	}
-	return &ghRun{g: g, c: c, head: head, changes: posting.NewDiffIndex(g.Changes)}, nil
+	return &ghRun{g: g, c: c, head: head, changes: posting.NewDiffIndex(g.Changes), style: g.style()}, nil
+}
+
+// style is how GitHub shows bodies: its suggestion blocks, and links kept
+// to the server's host and LinkAllow's.
+func (g *Review) style() posting.Style {
+	return posting.Style{Flavor: posting.FlavorGitHub, Links: posting.NewLinks(cmp.Or(g.ServerURL, "https://github.com"), g.LinkAllow...)}
 }
 
 func (g *Review) client() (*github.Client, error) {
@@ -198,7 +211,7 @@ func (run *ghRun) report(ctx context.Context, r *review.Review) error {
 		resErr = nil
 	}
 	in := posting.StickyInput{Review: all, Placements: ps, Resolved: run.resolved(gone, threads),
-		Notes: posting.Notes(run.notes, r, postErr, resErr),
+		Notes: posting.Notes(run.notes, r, postErr, resErr), Links: run.style.Links,
 		State: posting.RecordedState(all, run.head, run.g.ConfigHash, run.ex.summary.GetBody())}
 	if err := run.upsertSummary(ctx, posting.StickySummary(in)); err != nil {
 		return errors.Join(postErr, resErr, err)

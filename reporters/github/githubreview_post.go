@@ -159,19 +159,19 @@ func (run *ghRun) reviewRequest(ps []posting.Placement, idx []int, event string)
 		req.Event = github.String(event)
 	}
 	for _, i := range idx {
-		req.Comments = append(req.Comments, draftComment(ps[i]))
+		req.Comments = append(req.Comments, draftComment(ps[i], run.style))
 	}
 	return req
 }
 
 // draftComment is one inline comment: line/side, and start_line/start_side
 // for a range. https://docs.github.com/rest/pulls/comments
-func draftComment(p posting.Placement) *github.DraftReviewComment {
+func draftComment(p posting.Placement, st posting.Style) *github.DraftReviewComment {
 	side := "RIGHT"
 	if p.Side == review.SideOld {
 		side = "LEFT"
 	}
-	d := &github.DraftReviewComment{Path: github.String(p.Path), Body: github.String(posting.CommentBody(p, posting.FlavorGitHub)),
+	d := &github.DraftReviewComment{Path: github.String(p.Path), Body: github.String(posting.CommentBody(p, st)),
 		Line: github.Int(p.End), Side: github.String(side)}
 	if p.Start != p.End {
 		d.StartLine, d.StartSide = github.Int(p.Start), github.String(side)
@@ -187,7 +187,7 @@ func (run *ghRun) postFileComments(ctx context.Context, ps []posting.Placement) 
 		if ps[i].Kind != posting.PlaceFile {
 			continue
 		}
-		c := &github.PullRequestComment{Body: github.String(posting.CommentBody(ps[i], posting.FlavorGitHub)),
+		c := &github.PullRequestComment{Body: github.String(posting.CommentBody(ps[i], run.style)),
 			CommitID: github.String(run.head), Path: github.String(ps[i].Path), SubjectType: github.String("file")}
 		_, _, err := run.c.PullRequests.CreateComment(ctx, g.Owner, g.Repo, g.PR, c)
 		switch {

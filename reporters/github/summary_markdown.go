@@ -15,9 +15,6 @@ import (
 // summaryMaxBytes keeps a step summary under GitHub's 1 MiB per step.
 const summaryMaxBytes = 1_000_000
 
-// summaryMaxFiles bounds the not-reviewed table.
-const summaryMaxFiles = 200
-
 // SummaryOptions configures SummaryMarkdown.
 type SummaryOptions struct {
 	// ServerURL ("https://github.com") and Repository ("owner/repo") make
@@ -38,17 +35,33 @@ var severityIcons = map[review.Severity]string{
 
 // SummaryMarkdown renders the review as GitHub-flavoured Markdown: status,
 // coverage, a table of findings with folded details, and usage. All model
-// text and paths are escaped; findings that do not fit in MaxBytes are
-// counted in a closing note.
+// text and paths are escaped. Every part has a budget within MaxBytes: the
+// files not reviewed and the errors take at most a quarter, the findings
+// the rest, most severe first; what does not fit is counted in a closing
+// note that points to the SARIF and JSON reports.
 func SummaryMarkdown(r *review.Review, o SummaryOptions) string {
 	limit := reporters.OrDefault(o.MaxBytes, summaryMaxBytes)
 	ignored := ignoredNote(r.Comments)
 	r = r.Active()
-	head := summaryHeader(r, o) + ignored + summaryCoverage(r)
-	tail := summaryTail(r)
+	head, tail := summaryHeader(r, o)+ignored, summaryTail(r)
+	room := limit - len(head) - len(tail) - 300 // room for the omission note
+	cov := summaryCoverage(r, room/4)
+	findings, omitted := summaryFindings(r, o, room-len(cov))
+	var b strings.Builder
+	b.WriteString(head + cov + findings)
+	if omitted > 0 {
+		fmt.Fprintf(&b, "\n> %d finding(s) omitted to keep this summary under %d KiB; the SARIF and JSON reports list all of them.\n", omitted, limit/1024)
+	}
+	b.WriteString(tail)
+	return b.String()
+}
+
+// summaryFindings is the findings table and their details, most severe
+// first, as many as fit in budget bytes; omitted counts the others.
+func summaryFindings(r *review.Review, o SummaryOptions, budget int) (md string, omitted int) {
 	comments := reporters.BySeverity(r.Comments)
+	budget -= len(findingsHeader) + 1
 	var rows, details strings.Builder
-	budget := limit - len(head) - len(tail) - len(findingsHeader) - 300 // room for the omission note
 	shown := 0
 	for _, c := range comments {
 		row, det := findingRow(c, r, o), findingDetails(c)
@@ -60,16 +73,10 @@ func SummaryMarkdown(r *review.Review, o SummaryOptions) string {
 		details.WriteString(det)
 		shown++
 	}
-	var b strings.Builder
-	b.WriteString(head)
-	if shown > 0 {
-		b.WriteString(findingsHeader + rows.String() + "\n" + details.String())
+	if shown == 0 {
+		return "", len(comments)
 	}
-	if omitted := len(comments) - shown; omitted > 0 {
-		fmt.Fprintf(&b, "\n> %d finding(s) omitted to keep this summary under %d KiB; the SARIF and JSON reports list all of them.\n", omitted, limit/1024)
-	}
-	b.WriteString(tail)
-	return b.String()
+	return findingsHeader + rows.String() + "\n" + details.String(), len(comments) - shown
 }
 
 const findingsHeader = "\n### Findings\n\n| Severity | Location | Category | Finding |\n| --- | --- | --- | --- |\n"
@@ -121,35 +128,6 @@ func shortSHA(s string) string {
 	return strings.ReplaceAll(s, "`", "")
 }
 
-// summaryCoverage says how many files were reviewed, lists the others with
-// their reasons (folded) and the run's errors.
-func summaryCoverage(r *review.Review) string {
-	var b strings.Builder
-	missing := reporters.NotReviewed(r.Files)
-	fmt.Fprintf(&b, "\n**Coverage:** %d of %d file(s) reviewed", len(r.Files)-missing, len(r.Files))
-	if missing == 0 {
-		b.WriteString(".\n")
-	} else {
-		fmt.Fprintf(&b, "; %d not reviewed.\n\n<details><summary>Files not reviewed</summary>\n\n| File | Reason |\n| --- | --- |\n", missing)
-		listed := 0
-		for _, f := range r.Files {
-			if f.Reviewed || listed == summaryMaxFiles {
-				continue
-			}
-			listed++
-			fmt.Fprintf(&b, "| %s | %s |\n", posting.MdText(f.Path), posting.MdText(reporters.SkipReason(f)))
-		}
-		if missing > listed {
-			fmt.Fprintf(&b, "| … | %d more |\n", missing-listed)
-		}
-		b.WriteString("\n</details>\n")
-	}
-	for _, e := range r.Errors {
-		fmt.Fprintf(&b, "\n> ⚠️ %s\n", posting.MdText(e))
-	}
-	return b.String()
-}
-
 // findingRow is one table row; the message's first line only.
 func findingRow(c review.Comment, r *review.Review, o SummaryOptions) string {
 	return fmt.Sprintf("| %s %s | %s | %s | %s |\n", severityIcons[c.Severity], posting.MdText(string(c.Severity)),
@@ -188,13 +166,27 @@ func locationText(c review.Comment) string {
 	return c.Path + ":" + reporters.Span(c.StartLine, c.EndLine)
 }
 
+// Bounds of one finding's details, so that one huge finding does not
+// crowd out the others: its text is cut, and a suggestion is shown whole
+// or not at all (a cut one would be wrong code).
+const (
+	detailMaxRunes      = 20000
+	suggestionMaxBytes  = 32000
+	suggestionTooLongMd = "\n_Suggestion too long to show; see the SARIF/JSON report._\n"
+)
+
 // findingDetails is the folded full text and suggestion of one finding.
 func findingDetails(c review.Comment) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "<details><summary>%s %s · %s · %s</summary>\n\n%s\n", severityIcons[c.Severity],
-		htmlText(string(c.Severity)), htmlText(string(c.Category)), htmlText(locationText(c)), posting.MdParagraphs(c.Content))
+		htmlText(string(c.Severity)), htmlText(string(c.Category)), htmlText(locationText(c)),
+		posting.MdParagraphs(posting.TruncateRunes(c.Content, detailMaxRunes)))
 	if c.Suggestion != "" {
-		b.WriteString("\n**Suggested change:**\n\n" + posting.MdCodeBlock(c.Suggestion, ""))
+		if code := posting.MdCodeBlock(c.Suggestion, ""); len(code) <= suggestionMaxBytes {
+			b.WriteString("\n**Suggested change:**\n\n" + code)
+		} else {
+			b.WriteString(suggestionTooLongMd)
+		}
 	}
 	b.WriteString("\n</details>\n\n")
 	return b.String()

@@ -37,6 +37,9 @@ type Discussion struct {
 	// TokenSource names the variable the token came from; "CI_JOB_TOKEN"
 	// is refused up front because job tokens cannot create notes.
 	TokenSource string
+	// LinkAllow are hosts whose links model text keeps (OCR_LINK_ALLOW),
+	// besides the instance's own (BaseURL's host).
+	LinkAllow []string
 	// CAFile is a PEM bundle trusted in addition to the system roots
 	// (CI_SERVER_TLS_CA_FILE).
 	CAFile string
@@ -91,6 +94,7 @@ type glRun struct {
 	refs    diffRefs
 	changes *posting.DiffIndex
 	notes   []string
+	style   posting.Style
 }
 
 // jobTokenHelp is said plainly whenever GitLab refuses to let ocr write.
@@ -131,7 +135,13 @@ func (g *Discussion) newRun(r *review.Review) (*glRun, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &glRun{g: g, c: c, head: cmp.Or(g.HeadSHA, r.Head), changes: posting.NewDiffIndex(g.Changes)}, nil
+	return &glRun{g: g, c: c, head: cmp.Or(g.HeadSHA, r.Head), changes: posting.NewDiffIndex(g.Changes), style: g.style()}, nil
+}
+
+// style is how GitLab shows bodies: its suggestion syntax, and links kept
+// to the instance's host and LinkAllow's.
+func (g *Discussion) style() posting.Style {
+	return posting.Style{Flavor: posting.FlavorGitLab, Links: posting.NewLinks(cmp.Or(g.BaseURL, "https://gitlab.com"), g.LinkAllow...)}
 }
 
 // noWait disables client-go's own limiter: the limiter transport below it
@@ -225,7 +235,7 @@ func (run *glRun) report(ctx context.Context, r *review.Review) error {
 	if run.ex.summary != nil {
 		old = run.ex.summary.Body
 	}
-	in := posting.StickyInput{Review: all, Placements: ps, Resolved: resolved, Notes: posting.Notes(run.notes, r, postErr, resErr),
+	in := posting.StickyInput{Review: all, Placements: ps, Resolved: resolved, Notes: posting.Notes(run.notes, r, postErr, resErr), Links: run.style.Links,
 		State: posting.RecordedState(all, run.head, run.g.ConfigHash, old)}
 	return errors.Join(postErr, resErr, run.upsertSummary(ctx, posting.StickySummary(in)))
 }

@@ -78,8 +78,8 @@ func (run *glRun) postOne(ctx context.Context, p posting.Placement) (posting.Pla
 
 // glBody is the note of a posting.Placement; one not anchored in the diff says
 // where it belongs.
-func glBody(p posting.Placement) string {
-	body := posting.CommentBody(p, posting.FlavorGitLab)
+func glBody(p posting.Placement, st posting.Style) string {
+	body := posting.CommentBody(p, st)
 	if p.Kind != posting.PlaceInline {
 		body = "On " + posting.LocationText(p.Comment) + ":\n\n" + body
 	}
@@ -87,7 +87,7 @@ func glBody(p posting.Placement) string {
 }
 
 func (run *glRun) createDiscussion(ctx context.Context, p posting.Placement) (*glDiscussion, error) {
-	body := glBody(p)
+	body := glBody(p, run.style)
 	opt := &gitlab.CreateMergeRequestDiscussionOptions{Body: &body}
 	if p.Kind == posting.PlaceInline {
 		opt.Position = run.position(p)
@@ -102,7 +102,7 @@ func (run *glRun) checkAnchored(ctx context.Context, p posting.Placement, d *glD
 		return p, nil
 	}
 	p.Kind, p.Note = posting.PlaceFile, "GitLab did not anchor this comment to the diff"
-	body := glBody(p)
+	body := glBody(p, run.style)
 	path := run.mrPath(fmt.Sprintf("/discussions/%s/notes/%d", d.ID, d.Notes[0].ID))
 	_, err := run.do(ctx, "PUT", path, &gitlab.UpdateMergeRequestDiscussionNoteOptions{Body: &body}, nil)
 	if err != nil {

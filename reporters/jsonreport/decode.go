@@ -48,9 +48,10 @@ func Decode(data []byte) (*review.Review, error) {
 func (c jsonComment) comment() review.Comment {
 	return review.Comment{
 		Location: review.Location{Path: c.Path, OldPath: c.OldPath, Side: review.Side(c.Side), StartLine: c.StartLine,
-			EndLine: c.EndLine, InHunk: c.InDiff, Method: review.Method(c.Method)},
-		Content: c.Content, ExistingCode: c.ExistingCode, Suggestion: c.Suggestion, Category: review.Category(c.Category),
-		Severity: review.Severity(c.Severity), RuleID: c.RuleID, Fingerprint: c.Fingerprint,
+			EndLine: c.EndLine, InHunk: c.InDiff, Method: review.Method(c.Method), Candidates: nonEmpty(c.Candidates)},
+		Content: c.Content, ExistingCode: c.ExistingCode, QuotedCode: c.QuotedCode, Suggestion: c.Suggestion,
+		Category: review.Category(c.Category), Severity: review.Severity(c.Severity), RuleID: c.RuleID,
+		Fingerprint: c.Fingerprint, Suppressed: c.Suppressed,
 	}
 }
 
@@ -63,4 +64,12 @@ func parseTime(s string) (time.Time, error) {
 		return time.Time{}, fmt.Errorf("started/finished %q is not an RFC 3339 time: %w", s, err)
 	}
 	return t, nil
+}
+
+// nonEmpty is nil for an empty list, as the review had it before encoding.
+func nonEmpty(xs []int) []int {
+	if len(xs) == 0 {
+		return nil
+	}
+	return xs
 }

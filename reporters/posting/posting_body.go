@@ -20,20 +20,27 @@ const (
 	FlavorGitLab
 )
 
+// Style is how one platform shows bodies: its suggestion syntax, and the
+// hosts whose links model text keeps (the zero value keeps none).
+type Style struct {
+	Flavor Flavor
+	Links  Links
+}
+
 // CommentBody renders one finding: header, escaped model text, suggestion,
 // the reason it was moved (if any) and the hidden fingerprint marker.
-func CommentBody(p Placement, fl Flavor) string {
+func CommentBody(p Placement, st Style) string {
 	var b strings.Builder
 	b.WriteString(findingHeader(p.Comment))
 	b.WriteString("\n\n")
-	b.WriteString(postSafeCut(strings.TrimSpace(p.Content), maxBody/2))
+	b.WriteString(postSafeCut(strings.TrimSpace(p.Content), maxBody/2, st.Links))
 	b.WriteString("\n")
 	if p.Suggestion != "" {
 		b.WriteString("\n")
-		b.WriteString(postCut(suggestionBlock(p, fl), maxBody/3))
+		b.WriteString(suggestionBlock(p, st.Flavor, maxBody/3))
 	}
 	if p.Note != "" {
-		fmt.Fprintf(&b, "\n<sub>%s</sub>\n", postSafeInline(p.Note))
+		fmt.Fprintf(&b, "\n<sub>%s</sub>\n", postSafeInline(p.Note, st.Links))
 	}
 	b.WriteString("\n")
 	b.WriteString(fingerprintMarker(p.FP))
@@ -54,53 +61,6 @@ func postSeverity(s review.Severity) string {
 		return "Note"
 	}
 	return strings.ToUpper(string(s[:1])) + string(s[1:])
-}
-
-// suggestionBlock renders the suggestion: an applicable block when the
-// range is the comment's own on the new side, otherwise plain code that
-// says which lines it was meant for.
-func suggestionBlock(p Placement, fl Flavor) string {
-	code := strings.TrimSuffix(strings.ReplaceAll(p.Suggestion, "\r\n", "\n"), "\n")
-	fence := Fence(code)
-	if hasQuickAction(code) {
-		// A line GitLab could run as a quick action: shown as an indented
-		// code block, where no line starts with "/", and not applicable.
-		return fmt.Sprintf("Suggested replacement for %s (not applicable: a line starts with \"/\"):\n\n%s\n",
-			suggestionLines(p), indentCode(code))
-	}
-	if !p.Suggest {
-		return fmt.Sprintf("Suggested replacement for %s:\n\n%s\n%s\n%s\n", suggestionLines(p), fence, code, fence)
-	}
-	info := "suggestion"
-	if fl == FlavorGitLab {
-		// Offsets are relative to the commented (last) line of the range.
-		// https://docs.gitlab.com/user/project/merge_requests/reviews/suggestions/
-		info = fmt.Sprintf("suggestion:-%d+0", p.End-p.Start)
-	}
-	if code == "" {
-		return fmt.Sprintf("%s%s\n%s\n", fence, info, fence)
-	}
-	return fmt.Sprintf("%s%s\n%s\n%s\n", fence, info, code, fence)
-}
-
-// suggestionLines is "line 3" or "lines 3–5".
-func suggestionLines(p Placement) string {
-	if p.EndLine > p.StartLine {
-		return fmt.Sprintf("lines %d–%d", p.StartLine, p.EndLine)
-	}
-	return fmt.Sprintf("line %d", p.StartLine)
-}
-
-// indentCode renders code as an indented code block (four spaces a line);
-// a blank line stays blank.
-func indentCode(code string) string {
-	lines := strings.Split(code, "\n")
-	for i, l := range lines {
-		if l != "" {
-			lines[i] = "    " + postBreakComment(l)
-		}
-	}
-	return strings.Join(lines, "\n")
 }
 
 // LocationText names where a finding belongs, for bodies that are not

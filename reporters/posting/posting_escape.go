@@ -35,8 +35,10 @@ const zeroWidthSpace = "\u200b"
 // spell "@" or "<"), "![" loses its image meaning, "@name" cannot mention,
 // and backticks that do not delimit code kept as code become "&#96;".
 // Inside code: "<!--" is broken up. Everywhere: control and bidi-override
-// characters are dropped. An unclosed fence is closed.
-func postSafe(s string) string {
+// characters are dropped. An unclosed fence is closed. Outside code, no
+// link syntax is kept and a URL to a host links does not allow is shown as
+// code (see Links).
+func postSafe(s string, links Links) string {
 	s = strings.Map(dropControl, strings.ReplaceAll(s, "\r\n", "\n"))
 	lines := strings.Split(s, "\n")
 	fence := ""
@@ -51,7 +53,7 @@ func postSafe(s string) string {
 			fence = postFenceOpen(l)
 			lines[i] = postBreakComment(l)
 		default:
-			lines[i] = quickActionOff(postEscapeLine(l), `\`)
+			lines[i] = quickActionOff(postEscapeLine(l, links), `\`)
 		}
 	}
 	out := strings.Join(lines, "\n")
@@ -64,23 +66,23 @@ func postSafe(s string) string {
 // postSafeInline is postSafe for a slot of one line (a list item, a
 // block quote, <sub>): line breaks become spaces, and no fence is kept,
 // since a fence there would live inside a container and end with it.
-func postSafeInline(s string) string {
+func postSafeInline(s string, links Links) string {
 	s = strings.Map(dropControl, strings.NewReplacer("\r\n", " ", "\n", " ", "\r", " ").Replace(s))
-	return quickActionOff(postEscapeLine(s), `\`)
+	return quickActionOff(postEscapeLine(s, links), `\`)
 }
 
 // postSafeCut is postSafe cut to at most n bytes. The source is cut, not
 // the escaped text: a cut inside a fence would leave it open, and the
 // rest of the body (the hidden marker included) would render as code.
-func postSafeCut(s string, n int) string {
-	out := postSafe(s)
+func postSafeCut(s string, n int, links Links) string {
+	out := postSafe(s, links)
 	for len(out) > n {
 		keep := len(s) - (len(out) - n) - 32
 		if keep < 64 {
 			return "… (truncated)"
 		}
 		s = postCut(s, keep)
-		out = postSafe(s)
+		out = postSafe(s, links)
 	}
 	return out
 }
@@ -150,7 +152,7 @@ func postBreakComment(s string) string {
 
 // postEscapeLine escapes one line outside fenced code, leaving the code
 // spans it can prove (see above) as they are apart from postBreakComment.
-func postEscapeLine(l string) string {
+func postEscapeLine(l string, links Links) string {
 	var b strings.Builder
 	text := 0 // start of the text not yet written
 	none := postNoCloser{}
@@ -174,7 +176,7 @@ func postEscapeLine(l string) string {
 				// length is searched to the end at most once.
 				none[k] = open + k
 			} else {
-				b.WriteString(postEscapeText(l[text:open]))
+				postEscapeText(&b, l[text:open], true, links)
 				b.WriteString(postBreakComment(l[open : open+k+end+k]))
 				i = open + k + end + k
 				text = i
@@ -183,7 +185,7 @@ func postEscapeLine(l string) string {
 		}
 		i += n
 	}
-	b.WriteString(postEscapeText(l[text:]))
+	postEscapeText(&b, l[text:], false, links)
 	return b.String()
 }
 
@@ -227,12 +229,21 @@ func postClosingRun(s string, n int) int {
 	return -1
 }
 
-// postEscapeText escapes text outside code. A backtick here delimits no
-// code postSafe keeps: as an entity it cannot open a span elsewhere. A
-// backtick escaped by a backslash stays, as the backslash makes it literal.
-func postEscapeText(s string) string {
-	var b strings.Builder
+// postEscapeText writes text outside code to b, escaped. A backtick here
+// delimits no code postSafe keeps: as an entity it cannot open a span
+// elsewhere. A backtick escaped by a backslash stays, as the backslash
+// makes it literal. "]" is escaped: no link, link definition or footnote
+// can close. A URL to a host links does not allow becomes a code span
+// (postLinkCode); code says whether a kept code span follows s.
+func postEscapeText(b *strings.Builder, s string, code bool, links Links) {
+	spans := links.linkSpans(s)
 	for i := 0; i < len(s); i++ {
+		if len(spans) > 0 && i == spans[0][0] {
+			end := spans[0][1]
+			postLinkCode(b, s[i:end], end == len(s) && code || end < len(s) && s[end] == '`')
+			spans, i = spans[1:], end-1
+			continue
+		}
 		c := s[i]
 		switch {
 		case c == '<':
@@ -241,6 +252,8 @@ func postEscapeText(s string) string {
 			b.WriteString("&amp;")
 		case c == '`' && !postEscaped(s[:i]):
 			b.WriteString("&#96;")
+		case c == ']' && !postEscaped(s[:i]):
+			b.WriteString(`\]`)
 		case c == '~' && (i == 0 || s[i-1] != '~'):
 			n := postRun(s, i, '~')
 			if n >= 3 {
@@ -251,15 +264,16 @@ func postEscapeText(s string) string {
 			i += n - 1
 		case c == '!' && i+1 < len(s) && s[i+1] == '[':
 			b.WriteString(`!\`)
-		case c == '@' && (i == 0 || !postAlnum(s[i-1])):
+		case c == '@' && !postAfterAlnum(b):
 			// Whatever follows: "@*name*" or "@[name]()" would put the
-			// name right after the "@" once rendered.
+			// name right after the "@" once rendered. What counts is the
+			// character written before it: after a URL's code span, a
+			// letter of the source is no longer there.
 			b.WriteString("@" + zeroWidthSpace)
 		default:
 			b.WriteByte(c)
 		}
 	}
-	return b.String()
 }
 
 // postRun is the length of the run of c that s[i] belongs to.
@@ -274,70 +288,15 @@ func postRun(s string, i int, c byte) int {
 	return k - j
 }
 
+// postAfterAlnum reports whether what b holds ends with a letter or digit.
+func postAfterAlnum(b *strings.Builder) bool {
+	s := b.String()
+	return s != "" && postAlnum(s[len(s)-1])
+}
+
 // postAlnum reports an ASCII letter or digit: an "@" after one is an
 // e-mail address, not a mention. After anything else ("_" and "*" delimit
 // emphasis, and are gone once rendered) it could mention.
 func postAlnum(c byte) bool {
 	return c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z'
-}
-
-// postCode renders an untrusted name (a path from the diff, a rule id) as
-// an inline code span. Backticks would end the span and are dropped; a line
-// break would end it too (a blank line ends the paragraph, and what follows
-// renders as Markdown or raw HTML), so breaks are shown as \n and \r;
-// other control characters are dropped.
-func postCode(s string) string {
-	var b strings.Builder
-	b.WriteByte('`')
-	for _, r := range s {
-		switch {
-		case r == '`':
-		case r == '\n':
-			b.WriteString(`\n`)
-		case r == '\r':
-			b.WriteString(`\r`)
-		case r == '\t':
-			b.WriteByte(' ')
-		case dropControl(r) >= 0:
-			b.WriteRune(r)
-		}
-	}
-	b.WriteByte('`')
-	return b.String()
-}
-
-// Fence returns a backtick fence longer than any backtick run in code
-// (at least three), so the code cannot close it.
-func Fence(code string) string {
-	return strings.Repeat("`", max(3, LongestRun(code, '`')+1))
-}
-
-// postCut cuts s to at most n bytes on a rune boundary, saying so.
-func postCut(s string, n int) string {
-	if len(s) <= n {
-		return s
-	}
-	const note = "\n\n… (truncated)"
-	cut := n - len(note)
-	for cut > 0 && !postRuneStart(s[cut]) {
-		cut--
-	}
-	return s[:cut] + note
-}
-
-func postRuneStart(b byte) bool { return b&0xC0 != 0x80 }
-
-// dropControl removes control characters other than newline and tab, and
-// the bidirectional overrides that can make code read differently from
-// what it is ("Trojan Source").
-func dropControl(r rune) rune {
-	switch {
-	case r == '\n' || r == '\t':
-		return r
-	case r < 0x20 || r == 0x7f || r >= 0x80 && r < 0xa0:
-		return -1
-	case r >= 0x202a && r <= 0x202e, r >= 0x2066 && r <= 0x2069, r == 0x200e || r == 0x200f:
-		return -1
-	}
-	return r
 }

@@ -9,7 +9,7 @@ func TestPostSafe(t *testing.T) {
 	cases := []struct{ in, want string }{
 		{"a <b> c", "a &lt;b> c"},
 		{"see `a < b` and ``x`y``", "see `a < b` and ``x`y``"},
-		{"![img](http://x) @octocat e@mail", "!\\[img](http://x) @\u200boctocat e@mail"},
+		{"![img](http://x) @octocat e@mail", "!\\[img\\](`http://x`) @\u200boctocat e@mail"},
 		{"<!-- ocr:fp=x -->", "&lt;!-- ocr:fp=x -->"},
 		{"`<!--`", "`<!-\u200b-`"},
 		{"```go\nif a <!-- b {\n```\nafter <x>", "```go\nif a <!-\u200b- b {\n```\nafter &lt;x>"},
@@ -18,7 +18,7 @@ func TestPostSafe(t *testing.T) {
 		{"a\x1b[31mred\u202egnp.exe\r\nb\tc", "a[31mredgnp.exe\nb\tc"},
 	}
 	for _, c := range cases {
-		if got := postSafe(c.in); got != c.want {
+		if got := postSafe(c.in, Links{}); got != c.want {
 			t.Errorf("postSafe(%q) = %q, want %q", c.in, got, c.want)
 		}
 	}

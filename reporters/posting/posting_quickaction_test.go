@@ -26,7 +26,7 @@ func TestPostedBodiesHoldNoQuickAction(t *testing.T) {
 	for _, suggest := range []bool{true, false} {
 		p := Placement{Comment: c, FP: "fp", Kind: PlaceInline, Side: review.SideNew, Start: 3, End: 3, Suggest: suggest,
 			Note: "/close\nmoved"}
-		bodies["comment"] = CommentBody(p, FlavorGitLab)
+		bodies["comment"] = CommentBody(p, Style{Flavor: FlavorGitLab})
 		r := &review.Review{Tool: "ocr", Status: review.StatusComplete, Head: strings.Repeat("a", 40),
 			Errors: []string{"/close"}, Files: []review.FileCoverage{{Path: "/approve", Reason: "x"}}}
 		p.Kind = PlaceSummary

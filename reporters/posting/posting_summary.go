@@ -31,6 +31,8 @@ type StickyInput struct {
 	// State is recorded in hidden lines at the end; nil records none.
 	State *State
 	Notes []string // problems while posting, shown to people
+	// Links are the hosts whose links model text keeps.
+	Links Links
 }
 
 // restReserve is how much of the visible summary the findings line may
@@ -41,7 +43,8 @@ const restReserve = 16000
 // StickySummary renders the sticky summary comment. It holds no times or
 // durations, so an unchanged review renders byte-identical and a re-run
 // does not edit it. Suppressed findings are counted on one line of their
-// own, not in the table.
+// own, not in the table. What does not fit the size limit is left out
+// whole (see fitSections): a cut never leaves a fence or a <details> open.
 func StickySummary(in StickyInput) string {
 	ignored := ignoredNote(in.Review.Comments)
 	in.Review = in.Review.Active()
@@ -49,21 +52,26 @@ func StickySummary(in StickyInput) string {
 	b.WriteString(summaryMarker + "\n")
 	writeSummaryHead(&b, in)
 	b.WriteString(ignored)
-	rest := summaryRest(in)
-	tail, cut := stateTail(in.State, maxSummary-b.Len()-min(len(rest), restReserve)-500)
+	secs, usage := summarySections(in), usageLine(in.Review)
+	tail, cut := stateTail(in.State, maxSummary-b.Len()-len(usage)-min(sectionsLen(secs), restReserve)-500)
 	if cut > 0 {
-		rest = fmt.Sprintf("\n> [!NOTE]\n> %d finding(s), the least severe, could not be recorded for incremental reviews "+
+		fmt.Fprintf(&b, "\n> [!NOTE]\n> %d finding(s), the least severe, could not be recorded for incremental reviews "+
 			"(the summary is limited to 65,536 characters): the next incremental review will not carry them forward; "+
-			"run with `--full` to review the whole change again.\n", cut) + rest
+			"run with `--full` to review the whole change again.\n", cut)
 	}
-	if b.Len()+len(rest)+len(tail) > maxSummary {
-		rest = postCut(rest, maxSummary-b.Len()-len(tail)-200) +
-			"\n\nThe summary was cut to fit the 65,536-character limit; the SARIF and JSON reports hold every finding.\n"
+	shown, left := fitSections(secs, maxSummary-b.Len()-len(usage)-len(tail)-len(summaryCutNote)-20)
+	b.WriteString(shown)
+	if left > 0 {
+		fmt.Fprintf(&b, summaryCutNote, left)
 	}
-	b.WriteString(rest)
+	b.WriteString(usage)
 	b.WriteString(tail)
 	return b.String()
 }
+
+// summaryCutNote says how many items of the summary did not fit.
+const summaryCutNote = "\n%d more item(s) did not fit the 65,536-character limit of the summary; " +
+	"the SARIF and JSON reports hold every finding.\n"
 
 // stateTail renders the hidden state lines (findings, then state last),
 // the findings line within budget; cut is how many findings did not fit.
@@ -164,25 +172,30 @@ func writeSummaryHead(b *strings.Builder, in StickyInput) {
 		kinds[PlaceInline]+kinds[PlaceFile]+kinds[placePosted], kinds[PlaceSummary])
 }
 
-func summaryRest(in StickyInput) string {
-	var b strings.Builder
+// summarySections are the summary's parts below its head, most important
+// first: notes, findings not placed in the diff, resolved findings, files
+// not reviewed.
+func summarySections(in StickyInput) []section {
+	var secs []section
 	for _, n := range in.Notes {
-		fmt.Fprintf(&b, "\n> [!WARNING]\n> %s\n", postSafeInline(n))
+		secs = append(secs, section{items: []string{fmt.Sprintf("\n> [!WARNING]\n> %s\n", postSafeInline(n, in.Links))}})
 	}
-	writeUnplaced(&b, in.Placements)
-	writeResolved(&b, in.Resolved)
-	writeCoverage(&b, in.Review)
-	u := in.Review.Usage
-	cost := ""
-	if c := in.Review.Cost; c != nil {
-		cost = ", cost " + c.String()
-	}
-	fmt.Fprintf(&b, "\n"+usagePrefix+"%d requests, %d prompt + %d completion tokens%s.</sub>\n",
-		u.Requests, u.PromptTokens, u.CompletionTokens, cost)
-	return b.String()
+	return append(secs, unplacedSection(in.Placements, in.Links), resolvedSection(in.Resolved, in.Links),
+		coverageSection(in.Review, in.Links))
 }
 
-func writeUnplaced(b *strings.Builder, ps []Placement) {
+// usageLine is the model usage, the summary's last visible line.
+func usageLine(r *review.Review) string {
+	u := r.Usage
+	cost := ""
+	if c := r.Cost; c != nil {
+		cost = ", cost " + c.String()
+	}
+	return fmt.Sprintf("\n"+usagePrefix+"%d requests, %d prompt + %d completion tokens%s.</sub>\n",
+		u.Requests, u.PromptTokens, u.CompletionTokens, cost)
+}
+
+func unplacedSection(ps []Placement, links Links) section {
 	var un []Placement
 	for _, p := range ps {
 		if p.Kind == PlaceSummary {
@@ -190,46 +203,55 @@ func writeUnplaced(b *strings.Builder, ps []Placement) {
 		}
 	}
 	if len(un) == 0 {
-		return
+		return section{}
 	}
-	fmt.Fprintf(b, "\n### Findings not placed in the diff (%d)\n\n", len(un))
+	sec := section{head: fmt.Sprintf("\n### Findings not placed in the diff (%d)\n\n", len(un))}
 	for _, p := range un {
-		// <summary> is raw HTML: Markdown does not render there, so plain
-		// escaped text.
-		fmt.Fprintf(b, "<details><summary>%s · %s · %s</summary>\n\n", postSeverity(p.Severity),
-			html.EscapeString(string(p.Category)), html.EscapeString(strings.ReplaceAll(LocationText(p.Comment), "`", "")))
-		b.WriteString(postSafeCut(strings.TrimSpace(p.Content), 4000))
-		b.WriteString("\n")
-		if p.Suggestion != "" {
-			q := p
-			q.Suggest = false
-			b.WriteString("\n" + postCut(suggestionBlock(q, FlavorGitHub), 4000))
-		}
-		if p.Note != "" {
-			fmt.Fprintf(b, "\n<sub>%s</sub>\n", postSafeInline(p.Note))
-		}
-		b.WriteString("\n</details>\n")
+		sec.items = append(sec.items, unplacedItem(p, links))
 	}
+	return sec
 }
 
-func writeResolved(b *strings.Builder, rs []ResolvedItem) {
-	if len(rs) == 0 {
-		return
+// unplacedItem is one finding in a <details> block of its own.
+func unplacedItem(p Placement, links Links) string {
+	var b strings.Builder
+	// <summary> is raw HTML: Markdown does not render there, so plain
+	// escaped text.
+	fmt.Fprintf(&b, "<details><summary>%s · %s · %s</summary>\n\n", postSeverity(p.Severity),
+		html.EscapeString(string(p.Category)), html.EscapeString(strings.ReplaceAll(LocationText(p.Comment), "`", "")))
+	b.WriteString(postSafeCut(strings.TrimSpace(p.Content), 4000, links))
+	b.WriteString("\n")
+	if p.Suggestion != "" {
+		q := p
+		q.Suggest = false
+		b.WriteString("\n" + suggestionBlock(q, FlavorGitHub, 4000))
 	}
-	fmt.Fprintf(b, "\n### Resolved since the last run (%d)\n\n", len(rs))
+	if p.Note != "" {
+		fmt.Fprintf(&b, "\n<sub>%s</sub>\n", postSafeInline(p.Note, links))
+	}
+	b.WriteString("\n</details>\n")
+	return b.String()
+}
+
+func resolvedSection(rs []ResolvedItem, links Links) section {
+	if len(rs) == 0 {
+		return section{}
+	}
+	sec := section{head: fmt.Sprintf("\n### Resolved since the last run (%d)\n\n", len(rs))}
 	for _, r := range rs {
 		line := "- " + postCode(r.Path)
 		if r.Link != "" {
 			line += fmt.Sprintf(" ([comment](%s))", r.Link)
 		}
 		if r.Thread != "" {
-			line += " — " + postSafe(r.Thread)
+			line += " — " + postSafeInline(r.Thread, links)
 		}
-		b.WriteString(line + "\n")
+		sec.items = append(sec.items, line+"\n")
 	}
+	return sec
 }
 
-func writeCoverage(b *strings.Builder, r *review.Review) {
+func coverageSection(r *review.Review, links Links) section {
 	var skipped []review.FileCoverage
 	for _, f := range r.Files {
 		if !f.Reviewed {
@@ -237,16 +259,18 @@ func writeCoverage(b *strings.Builder, r *review.Review) {
 		}
 	}
 	if len(skipped) == 0 && len(r.Errors) == 0 {
-		return
+		return section{}
 	}
-	fmt.Fprintf(b, "\n<details><summary>Files not reviewed (%d)</summary>\n\n", len(skipped))
+	sec := section{head: fmt.Sprintf("\n<details><summary>Files not reviewed (%d)</summary>\n\n", len(skipped)),
+		foot: "\n</details>\n"}
 	for _, f := range skipped {
-		fmt.Fprintf(b, "- %s — %s\n", postCode(f.Path), postSafeInline(string(cmp.Or(f.Reason, "not reviewed"))))
+		sec.items = append(sec.items, fmt.Sprintf("- %s — %s\n", postCode(f.Path),
+			postSafeInline(string(cmp.Or(f.Reason, "not reviewed")), links)))
 	}
 	for _, e := range r.Errors {
-		fmt.Fprintf(b, "- %s\n", postSafeInline(e))
+		sec.items = append(sec.items, fmt.Sprintf("- %s\n", postSafeInline(e, links)))
 	}
-	b.WriteString("\n</details>\n")
+	return sec
 }
 
 // usagePrefix starts the summary's usage line, which changes on every run.

@@ -3,6 +3,7 @@ package posting
 import (
 	"fmt"
 	"html"
+	"net/url"
 	"regexp"
 	"strings"
 	"testing"
@@ -17,10 +18,63 @@ import (
 )
 
 // The oracle: a posted body is parsed by a real CommonMark renderer
-// (goldmark, with GitHub's extensions) and must hold no raw HTML but ocr's
-// own, no live mention and no hidden marker where people can see it.
+// (goldmark, with GitHub's extensions, autolinks included) and must hold
+// no raw HTML but ocr's own, no live mention, no hidden marker where people
+// can see it and no link to a host but testLinks'.
 
 var commonMark = goldmark.New(goldmark.WithExtensions(extension.GFM))
+
+// testLinks are the hosts the tests allow: a forge and one from
+// OCR_LINK_ALLOW.
+var (
+	testLinks = NewLinks("https://github.com", "docs.example.org")
+	testHosts = map[string]bool{"github.com": true, "docs.example.org": true}
+)
+
+// linkProblem says what is wrong with a rendered link's destination: one
+// that is not http(s) to a test host.
+func linkProblem(dest string) string {
+	u, err := parseOrigin(dest)
+	if err != nil || (u.Scheme != "https" && u.Scheme != "http") || !testHosts[strings.ToLower(u.Hostname())] {
+		return fmt.Sprintf("link to %q", dest)
+	}
+	return ""
+}
+
+// parseOrigin parses dest, or only its scheme and host when the rest is
+// not a valid URL ("https://github.com/%0X" still goes to github.com).
+func parseOrigin(dest string) (*url.URL, error) {
+	u, err := url.Parse(dest)
+	if err != nil {
+		scheme, rest, _ := strings.Cut(dest, "://")
+		if i := strings.IndexAny(rest, "/?#"); i >= 0 {
+			rest = rest[:i]
+		}
+		u, err = url.Parse(scheme + "://" + rest)
+	}
+	return u, err
+}
+
+// renderedLink is the destination of a link, image or autolink node as
+// goldmark renders its href; "" for other nodes.
+func renderedLink(n ast.Node, src []byte) string {
+	switch n := n.(type) {
+	case *ast.Link:
+		return string(n.Destination)
+	case *ast.Image:
+		return string(n.Destination)
+	case *ast.AutoLink:
+		u := string(n.URL(src))
+		switch {
+		case n.AutoLinkType == ast.AutoLinkEmail:
+			return "mailto:" + u
+		case !strings.Contains(u, ":"):
+			return "http://" + u
+		}
+		return u
+	}
+	return ""
+}
 
 // mention is a live @user, @org/team, @all or @here: "@" after the start
 // of a text run or a character that is not part of a name.
@@ -39,6 +93,11 @@ func renderProblems(body string, allowedHTML []string, markers []string) []strin
 				visible.WriteString("\n")
 			}
 			return ast.WalkContinue, nil
+		}
+		if dest := renderedLink(n, src); dest != "" {
+			if p := linkProblem(dest); p != "" {
+				problems = append(problems, p)
+			}
 		}
 		switch n := n.(type) {
 		case *ast.HTMLBlock:
@@ -191,7 +250,7 @@ func TestPostedBodiesRenderSafely(t *testing.T) {
 				Severity: review.SeverityHigh, Category: "bug", Content: payload, Suggestion: payload,
 			}, FP: fmt.Sprintf("fp%02d", i), Kind: PlaceInline, Side: review.SideNew, Start: 3, End: 4, Suggest: true, Note: payload}
 			marker := fingerprintMarker(p.FP)
-			body := CommentBody(p, fl)
+			body := CommentBody(p, Style{Flavor: fl, Links: testLinks})
 			for _, problem := range renderProblems(body, allowedOwnHTML(strings.TrimSpace(marker)), []string{"ocr:fp=" + p.FP}) {
 				t.Errorf("payload %d %q, flavor %d: %s\nbody:\n%s", i, payload, fl, problem, body)
 			}
@@ -203,12 +262,12 @@ func TestPostedBodiesRenderSafely(t *testing.T) {
 // one of ocr's markers renders with no raw HTML, no live mention and the
 // marker hidden.
 func FuzzPostSafe(f *testing.F) {
-	for _, s := range hostileMarkdown {
+	for _, s := range append(hostileMarkdown, hostileLinks...) {
 		f.Add(s)
 	}
 	const marker = "<!-- ocr:fp=fuzz -->"
 	f.Fuzz(func(t *testing.T, s string) {
-		for _, body := range []string{postSafe(s) + "\n\n" + marker, "- " + postSafeInline(s) + "\n\n" + marker} {
+		for _, body := range []string{postSafe(s, testLinks) + "\n\n" + marker, "- " + postSafeInline(s, testLinks) + "\n\n" + marker} {
 			if problems := renderProblems(body, []string{marker}, []string{"ocr:fp=fuzz"}); len(problems) > 0 {
 				t.Errorf("%q renders unsafely: %v\nbody:\n%s", s, problems, body)
 			}
@@ -230,7 +289,7 @@ func TestStickySummaryRendersSafely(t *testing.T) {
 	r := &review.Review{Head: "h", Status: review.StatusComplete, Errors: hostileMarkdown,
 		Files: []review.FileCoverage{{Path: "x.go", Reason: review.Reason(hostileMarkdown[7])}}}
 	st := &State{Head: "0123abcd", Config: "cfg7"}
-	body := StickySummary(StickyInput{Review: r, Placements: ps, Notes: hostileMarkdown, State: st})
+	body := StickySummary(StickyInput{Review: r, Placements: ps, Notes: hostileMarkdown, State: st, Links: testLinks})
 	state := stateMarker(*st)
 	if !strings.HasSuffix(strings.TrimSpace(body), state) {
 		t.Fatalf("the state marker does not end the summary:\n%s", body)
@@ -246,19 +305,38 @@ func TestStickySummaryRendersSafely(t *testing.T) {
 }
 
 // TestPostSafeIsNotQuadratic: long runs of backticks of many lengths and
-// of tildes, which a naive scan searches again and again, escape in time
-// proportional to their size.
+// of tildes, which a naive scan searches again and again, and URL-like
+// runs (closing parentheses a link would trim one by one, "www.", "@"),
+// escape in time proportional to their size.
 func TestPostSafeIsNotQuadratic(t *testing.T) {
 	var b strings.Builder
 	for i := 0; b.Len() < 200000; i++ {
 		b.WriteString(strings.Repeat("`", 1+i%40) + " x ")
 	}
-	inputs := []string{b.String(), strings.Repeat("~", 200000), strings.Repeat("` ", 100000), strings.Repeat("\\`", 100000)}
+	inputs := []string{b.String(), strings.Repeat("~", 200000), strings.Repeat("` ", 100000), strings.Repeat("\\`", 100000),
+		"https://x" + strings.Repeat(")", 200000), strings.Repeat("www.", 50000), strings.Repeat("a@", 100000),
+		strings.Repeat("a", 200000) + "@b.c"}
 	for _, in := range inputs {
 		start := time.Now()
-		postSafe(in)
+		postSafe(in, Links{})
 		if d := time.Since(start); d > 2*time.Second {
 			t.Errorf("postSafe of %d bytes took %s", len(in), d)
 		}
+	}
+}
+
+// benchText is a 4 KB finding as models write them: prose, code spans, a
+// fence, a link, paths and an e-mail address.
+var benchText = strings.Repeat("The handler reads `cfg.Timeout` before [`Load`](https://github.com/o/r/blob/main/load.go#L10) "+
+	"sets it; see https://pkg.go.dev/time and docs at www.example.com, or mail dev@example.com.\n", 20) +
+	"```go\nif cfg == nil {\n\treturn errNoConfig\n}\n```\n"
+
+// BenchmarkPostSafe escapes one 4 KB finding.
+//
+//	go test ./reporters/posting -run '^$' -bench PostSafe
+func BenchmarkPostSafe(b *testing.B) {
+	b.SetBytes(int64(len(benchText)))
+	for b.Loop() {
+		postSafe(benchText, testLinks)
 	}
 }

@@ -8,10 +8,11 @@ const MaxBody = maxBody
 
 // SafeText is untrusted text (a model's answer, a person's question)
 // escaped exactly like a finding's text (see postSafe: no raw HTML, no
-// live mention, no image, no quick action, fences closed) and cut to at
-// most n bytes of output.
-func SafeText(s string, n int) string { return postSafeCut(strings.TrimSpace(s), n) }
+// live mention, no image, no quick action, fences closed, no link: every
+// URL is shown as code, the forge's own too) and cut to at most n bytes of
+// output.
+func SafeText(s string, n int) string { return postSafeCut(strings.TrimSpace(s), n, Links{}) }
 
 // SafeInline is SafeText for a slot of one line (a quote line, a
 // sentence): line breaks become spaces.
-func SafeInline(s string) string { return postSafeInline(s) }
+func SafeInline(s string) string { return postSafeInline(s, Links{}) }

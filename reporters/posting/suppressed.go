@@ -13,5 +13,5 @@ func ignoredNote(cs []review.Comment) string {
 	if line == "" {
 		return ""
 	}
-	return "\n" + postSafeInline(line) + ": not posted, not counted by `--fail-on`.\n"
+	return "\n" + postSafeInline(line, Links{}) + ": not posted, not counted by `--fail-on`.\n"
 }
