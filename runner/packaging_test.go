@@ -121,7 +121,7 @@ var pkgInputRef = regexp.MustCompile(`^\$\{\{ inputs\.([a-z0-9-]+) \}\}$`)
 
 func TestActionInputsMapToVariablesOCRReads(t *testing.T) {
 	a, vars := pkgLoadAction(t), pkgVars(t)
-	want := []string{"allow-partial", "concurrency", "exclude", "fail-on", "github-token", "language", "llm-model",
+	want := []string{"allow-partial", "command", "concurrency", "exclude", "fail-on", "github-token", "language", "llm-model",
 		"llm-token", "llm-url", "max-inline", "max-tokens-budget", "reports", "rule", "sarif-file", "shard", "verify-signature", "version"}
 	if got := pkgKeys(a.Inputs); !reflect.DeepEqual(got, want) {
 		t.Errorf("inputs = %v, want %v", got, want)
@@ -142,7 +142,7 @@ func TestActionInputsMapToVariablesOCRReads(t *testing.T) {
 	}
 	for name, in := range a.Inputs {
 		key, ok := mapped[name]
-		if !ok && name != "version" && name != "verify-signature" { // read by the install steps (action/install.sh)
+		if !ok && name != "version" && name != "verify-signature" && name != "command" { // read by the install steps (action/install.sh), or the command to run
 			t.Errorf("input %s is not passed to ocr", name)
 		}
 		if in.Description == "" || in.Required != (in.Default == nil) {
