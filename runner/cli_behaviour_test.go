@@ -81,7 +81,7 @@ func TestFlagErrorsAreOneLine(t *testing.T) {
 		{[]string{"tools", "list", "--repo", "."}, "unknown flag --repo. Run 'ocr tools list --help'."},
 		{[]string{"rules", "list", "--x"}, "ocr rules list takes no arguments"},
 		{[]string{"env", "--max-inline=0"}, "--max-inline: must be at least 1"},
-		{[]string{"help", "nope"}, "the commands are review, scan, env,"},
+		{[]string{"help", "nope"}, "the commands are review, scan, merge, env,"},
 		{[]string{"sacn"}, "did you mean scan?"},
 	} {
 		code, out, errs := testEnv{}.run(t, tc.args...)
