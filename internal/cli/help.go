@@ -38,8 +38,9 @@ each PATH at --ref (default HEAD), the work tree with --worktree, or,
 outside a repository, the plain directory --repo (its .gitignore honoured);
 with --since, only the files changed since REF. A PATH is a file or
 directory relative to the current directory, like git's pathspecs; none
-means everything; flags may come before or after the PATHs. Over --max-files, source code comes first,
-then build and CI files, then other text, the most recently changed first.
+means everything; flags may come before or after the PATHs. Over
+--max-files, source code comes first, then build and CI files, then other
+text, the most recently changed first.
 --shard I/N reviews one part of N; ocr merge joins the parts' JSON reports.
 Posting to a pull or merge request is refused. See docs/scan.md.`,
 		flags: ScanFlags},
