@@ -31,10 +31,10 @@ func Scan(ctx context.Context, src tools.Source, mode, head string, prefixes, on
 		return nil, fmt.Errorf("could not list the files to scan: %w", err)
 	}
 	files, err := underPaths(all, prefixes)
-	files = Only(files, only)
 	if err != nil {
 		return nil, err
 	}
+	files = keepOnly(files, only)
 	var raw strings.Builder
 	for _, p := range files {
 		if selection.IsSecretPath(p) {
@@ -64,8 +64,6 @@ type PathError struct {
 	// Why is what is wrong with it; "" means it matches no file.
 	Why string
 }
-
-func (e *PathError) Error() string { return e.describe() }
 
 // underPaths keeps the files under one of prefixes, in the list's order. A
 // prefix that matches no file is an error (*PathError): a typo must not

@@ -40,9 +40,9 @@ func ScanPaths(args []string, top, dir string) ([]string, error) {
 	return out, nil
 }
 
-// Only keeps the files of all that are in keep (the files changed since
+// keepOnly keeps the files of all that are in keep (the files changed since
 // --since), in all's order; nil keep keeps everything.
-func Only(all []string, keep []string) []string {
+func keepOnly(all, keep []string) []string {
 	if keep == nil {
 		return all
 	}
@@ -59,8 +59,7 @@ func Only(all []string, keep []string) []string {
 	return out
 }
 
-// describe is the message of a PathError.
-func (e *PathError) describe() string {
+func (e *PathError) Error() string {
 	if e.Why != "" {
 		return fmt.Sprintf("PATH %q %s", e.Path, e.Why)
 	}

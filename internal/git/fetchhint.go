@@ -47,8 +47,7 @@ func fetchSpec(remote, ref, name string) string {
 // origin, or the only remote. A repository without remotes has no
 // remote to fetch from: remote is "".
 func (r *Repo) fetchSource(ctx context.Context, ref string) (remote, name string) {
-	out, err := r.run(ctx, call{args: []string{"remote"}})
-	remotes := strings.Fields(string(out))
+	remotes, err := r.remotes(ctx)
 	switch {
 	case err != nil:
 		remotes = []string{"origin"}

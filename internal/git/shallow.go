@@ -102,11 +102,10 @@ func (r *Repo) merged(ctx context.Context, base, head string) (bool, error) {
 
 // remote picks the remote to fetch from: origin, or the only remote.
 func (r *Repo) remote(ctx context.Context) (string, error) {
-	out, err := r.run(ctx, call{args: []string{"remote"}})
+	remotes, err := r.remotes(ctx)
 	if err != nil {
-		return "", fmt.Errorf("could not list remotes: %w", err)
+		return "", err
 	}
-	remotes := strings.Fields(string(out))
 	for _, name := range remotes {
 		if name == "origin" {
 			return name, nil
@@ -116,6 +115,15 @@ func (r *Repo) remote(ctx context.Context) (string, error) {
 		return remotes[0], nil
 	}
 	return "", errors.New("the repository has no remote named origin to fetch the missing history from")
+}
+
+// remotes lists the configured remotes (`git remote`).
+func (r *Repo) remotes(ctx context.Context) ([]string, error) {
+	out, err := r.run(ctx, call{args: []string{"remote"}})
+	if err != nil {
+		return nil, fmt.Errorf("could not list remotes: %w", err)
+	}
+	return strings.Fields(string(out)), nil
 }
 
 // fail explains how to make the history available.

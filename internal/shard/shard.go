@@ -39,7 +39,7 @@ func Parse(s string) (review.Shard, error) {
 // CI_NODE_TOTAL); nil for everything, N of 1 included.
 func Resolve(spec string, nodeIndex, nodeTotal int) (*review.Shard, error) {
 	if spec == "" {
-		if s, ok := FromNode(nodeIndex, nodeTotal); ok {
+		if s, ok := fromNode(nodeIndex, nodeTotal); ok {
 			return &s, nil
 		}
 		return nil, nil
@@ -51,10 +51,10 @@ func Resolve(spec string, nodeIndex, nodeTotal int) (*review.Shard, error) {
 	return &s, nil
 }
 
-// FromNode is the shard of a GitLab job with `parallel: N`, from
+// fromNode is the shard of a GitLab job with `parallel: N`, from
 // CI_NODE_INDEX and CI_NODE_TOTAL (both from 1); ok is false when the job
 // is not parallel.
-func FromNode(index, total int) (review.Shard, bool) {
+func fromNode(index, total int) (review.Shard, bool) {
 	if total <= 1 || index < 1 || index > total {
 		return review.Shard{}, false
 	}
