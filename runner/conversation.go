@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"os"
+	"slices"
 	"strings"
 
 	"github.com/ocr-ci/ocr/agent"
@@ -15,6 +16,7 @@ import (
 	"github.com/ocr-ci/ocr/internal/git"
 	"github.com/ocr-ci/ocr/internal/llm"
 	"github.com/ocr-ci/ocr/internal/rules"
+	"github.com/ocr-ci/ocr/reporters"
 	"github.com/ocr-ci/ocr/reporters/github"
 	"github.com/ocr-ci/ocr/review"
 	"github.com/ocr-ci/ocr/review/reportspec"
@@ -184,16 +186,19 @@ func (c *Command) chatPoster(j *job, ch *change.Change) (conversation.Forge, fun
 
 // githubPoster is the run's GitHub review poster, when it posts.
 func (c *Command) githubPoster(j *job, ch *change.Change) (*github.Review, bool) {
-	if j.ci.Platform != ci.PlatformGitHub || j.ci.PR == 0 {
-		return nil, false
+	r, ok := runPoster[*github.Review](c, j, ch, ci.PlatformGitHub, reportspec.KindGitHubReview)
+	return r, ok && !r.ReadOnly()
+}
+
+// runPoster is the run's poster of kind k on platform p, when the run
+// has a pull or merge request and asks for that report.
+func runPoster[T reporters.Reporter](c *Command, j *job, ch *change.Change, p string, k reportspec.Kind) (T, bool) {
+	var zero T
+	if j.ci.Platform != p || j.ci.PR == 0 || !slices.ContainsFunc(j.specs, func(s reportspec.Spec) bool { return s.Kind == k }) {
+		return zero, false
 	}
-	for _, s := range j.specs {
-		if s.Kind == reportspec.KindGitHubReview {
-			r, ok := c.apiReporter(j, ch, s.Kind).(*github.Review)
-			return r, ok && !r.ReadOnly()
-		}
-	}
-	return nil, false
+	r, ok := c.apiReporter(j, ch, k).(T)
+	return r, ok
 }
 
 // chatSecrets are the values to mask before anything is printed: the

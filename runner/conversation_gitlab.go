@@ -3,7 +3,6 @@ package runner
 import (
 	"cmp"
 	"context"
-	"slices"
 
 	"github.com/ocr-ci/ocr/conversation"
 	"github.com/ocr-ci/ocr/internal/change"
@@ -51,12 +50,7 @@ func (c *Command) converseGitLab(ctx context.Context, cfg *config.Config, g ci.G
 
 // gitlabPoster is the run's GitLab discussion poster, when it posts.
 func (c *Command) gitlabPoster(j *job, ch *change.Change) (*gitlab.Discussion, bool) {
-	if j.ci.Platform != ci.PlatformGitLab || j.ci.PR == 0 || !slices.ContainsFunc(j.specs, func(s reportspec.Spec) bool {
-		return s.Kind == reportspec.KindGitLabDiscussion
-	}) {
-		return nil, false
-	}
-	d, ok := c.apiReporter(j, ch, reportspec.KindGitLabDiscussion).(*gitlab.Discussion)
+	d, ok := runPoster[*gitlab.Discussion](c, j, ch, ci.PlatformGitLab, reportspec.KindGitLabDiscussion)
 	return d, ok && d.Token != ""
 }
 

@@ -21,34 +21,10 @@ func (run *ghRun) reportPaused(ctx context.Context, r, all *review.Review) error
 	return run.upsertSummary(ctx, posting.StickySummary(in))
 }
 
-// withoutIgnored is r with the findings of Review.Ignored and the
-// suppressed ones (review.Comment.Suppressed) left out, for this poster
-// only (the file reports keep them), and forgets their earlier threads,
-// so they are neither posted again nor listed as resolved.
+// withoutIgnored is r without the findings of Review.Ignored and the
+// suppressed ones, for this poster only, and forgets their earlier
+// threads (posting.WithoutIgnored).
 func (run *ghRun) withoutIgnored(r *review.Review) *review.Review {
-	ignored := map[string]bool{}
-	for fp := range run.g.Ignored {
-		ignored[fp] = true
-	}
-	for _, c := range review.Suppressed(r.Comments) {
-		ignored[review.FingerprintOf(c)] = true
-	}
-	if len(ignored) == 0 {
-		return r
-	}
-	out := *r
-	out.Comments = nil
-	for _, c := range r.Comments {
-		if !ignored[review.FingerprintOf(c)] {
-			out.Comments = append(out.Comments, c)
-		}
-	}
-	order := run.ex.order[:0:0]
-	for _, fp := range run.ex.order {
-		if !ignored[fp] {
-			order = append(order, fp)
-		}
-	}
-	run.ex.order = order
-	return &out
+	r, run.ex.order = posting.WithoutIgnored(r, run.g.Ignored, run.ex.order)
+	return r
 }

@@ -27,33 +27,9 @@ func (run *glRun) reportPaused(ctx context.Context, r, all *review.Review) error
 }
 
 // withoutIgnored is r without the findings of Discussion.Ignored and the
-// suppressed ones, for this poster only (the file reports keep them), and
-// forgets their earlier discussions, so they are neither posted again nor
-// resolved as gone.
+// suppressed ones, for this poster only, and forgets their earlier
+// discussions (posting.WithoutIgnored).
 func (run *glRun) withoutIgnored(r *review.Review) *review.Review {
-	ignored := map[string]bool{}
-	for fp := range run.g.Ignored {
-		ignored[fp] = true
-	}
-	for _, c := range review.Suppressed(r.Comments) {
-		ignored[review.FingerprintOf(c)] = true
-	}
-	if len(ignored) == 0 {
-		return r
-	}
-	out := *r
-	out.Comments = nil
-	for _, c := range r.Comments {
-		if !ignored[review.FingerprintOf(c)] {
-			out.Comments = append(out.Comments, c)
-		}
-	}
-	order := run.ex.order[:0:0]
-	for _, fp := range run.ex.order {
-		if !ignored[fp] {
-			order = append(order, fp)
-		}
-	}
-	run.ex.order = order
-	return &out
+	r, run.ex.order = posting.WithoutIgnored(r, run.g.Ignored, run.ex.order)
+	return r
 }
