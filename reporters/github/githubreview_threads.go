@@ -9,66 +9,8 @@ import (
 	"github.com/ocr-ci/ocr/reporters/posting"
 )
 
-// The REST API cannot resolve a review thread; GraphQL can, with the same
-// token and pull-requests: write.
-// https://docs.github.com/graphql/reference/objects#pullrequestreviewthread
-// https://docs.github.com/graphql/reference/mutations#resolvereviewthread
-
-// threadsQuery lists the pull request's review threads, 100 a page, with
-// the comments that tell whose thread it is and whether anyone answered.
-const threadsQuery = `query($owner: String!, $name: String!, $number: Int!, $cursor: String) {
-  repository(owner: $owner, name: $name) {
-    pullRequest(number: $number) {
-      reviewThreads(first: 100, after: $cursor) {
-        pageInfo { hasNextPage endCursor }
-        nodes {
-          id
-          isResolved
-          isOutdated
-          comments(first: 100) {
-            totalCount
-            nodes { databaseId author { __typename login ... on User { databaseId } ... on Bot { databaseId } } }
-          }
-        }
-      }
-    }
-  }
-}`
-
-const resolveMutation = `mutation($threadId: ID!) {
-  resolveReviewThread(input: {threadId: $threadId}) { thread { id isResolved } }
-}`
-
-// ghThread is one review thread as threadsQuery reads it.
-type ghThread struct {
-	ID         string `json:"id"`
-	IsResolved bool   `json:"isResolved"`
-	IsOutdated bool   `json:"isOutdated"`
-	Comments   struct {
-		TotalCount int `json:"totalCount"`
-		Nodes      []struct {
-			DatabaseID int64 `json:"databaseId"`
-			// Author is null for a deleted account.
-			Author *struct {
-				DatabaseID int64 `json:"databaseId"`
-			} `json:"author"`
-		} `json:"nodes"`
-	} `json:"comments"`
-}
-
-type threadsPage struct {
-	Repository struct {
-		PullRequest struct {
-			ReviewThreads struct {
-				PageInfo struct {
-					HasNextPage bool   `json:"hasNextPage"`
-					EndCursor   string `json:"endCursor"`
-				} `json:"pageInfo"`
-				Nodes []ghThread `json:"nodes"`
-			} `json:"reviewThreads"`
-		} `json:"pullRequest"`
-	} `json:"repository"`
-}
+// ghThread is one review thread (githubapi.ReviewThreads).
+type ghThread = githubapi.ReviewThread
 
 // What happened to the thread of a finding that is gone (ResolvedItem.Thread).
 const (
@@ -80,7 +22,7 @@ const (
 // (ocr: the thread is known to be ocr's) wrote after ocr's last comment:
 // the GitLab rule. A thread with more comments than were read counts as
 // answered.
-func (t ghThread) answered() bool {
+func answered(t ghThread) bool {
 	cs := t.Comments.Nodes
 	if len(cs) == 0 || t.Comments.TotalCount > len(cs) || cs[0].Author == nil {
 		return true
@@ -133,7 +75,7 @@ func (run *ghRun) resolveThreads(ctx context.Context, gone []string) (map[string
 		case !ours:
 		case t.IsResolved:
 			out[fp] = threadResolved
-		case t.answered():
+		case answered(t):
 			out[fp] = threadAnswered
 		default:
 			if err := run.resolveThread(ctx, gql, t.ID); err != nil {
@@ -151,35 +93,16 @@ func (run *ghRun) resolveThreads(ctx context.Context, gone []string) (map[string
 
 func (run *ghRun) listThreads(ctx context.Context, gql *githubapi.GraphQL) ([]ghThread, error) {
 	g := run.g
-	vars := map[string]any{"owner": g.Owner, "name": g.Repo, "number": g.PR, "cursor": nil}
-	var all []ghThread
-	for {
-		var page threadsPage
-		if err := gql.Do(ctx, threadsQuery, vars, &page); err != nil {
-			return nil, gqlError(err, fmt.Sprintf("list the review threads of pull request #%d", g.PR))
-		}
-		rt := page.Repository.PullRequest.ReviewThreads
-		all = append(all, rt.Nodes...)
-		if !rt.PageInfo.HasNextPage {
-			return all, nil
-		}
-		vars["cursor"] = rt.PageInfo.EndCursor
+	all, err := gql.ReviewThreads(ctx, g.Owner, g.Repo, g.PR, nil)
+	if err != nil {
+		return nil, gqlError(err, fmt.Sprintf("list the review threads of pull request #%d", g.PR))
 	}
+	return all, nil
 }
 
 func (run *ghRun) resolveThread(ctx context.Context, gql *githubapi.GraphQL, id string) error {
-	var out struct {
-		ResolveReviewThread struct {
-			Thread struct {
-				IsResolved bool `json:"isResolved"`
-			} `json:"thread"`
-		} `json:"resolveReviewThread"`
-	}
-	if err := gql.Do(ctx, resolveMutation, map[string]any{"threadId": id}, &out); err != nil {
+	if err := gql.ResolveThread(ctx, id); err != nil {
 		return gqlError(err, "resolve review thread "+id)
-	}
-	if !out.ResolveReviewThread.Thread.IsResolved {
-		return fmt.Errorf("could not resolve review thread %s: GitHub left it open", id)
 	}
 	return nil
 }
