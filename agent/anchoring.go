@@ -130,15 +130,21 @@ func (t *task) shownCode(ctx context.Context, quote string, loc review.Location)
 	if loc.Method != review.MethodFuzzy && loc.Method != review.MethodRelocation {
 		return quote, ""
 	}
-	var whole []string
-	if loc.Side == review.SideNew {
-		whole, _ = t.run.newFile(ctx, loc.Path)
-	}
-	text, ok := t.run.in.Changes.Text(loc, whole)
+	text, ok := t.text(ctx, loc)
 	if !ok || text == strings.TrimRight(quote, "\n") {
 		return quote, ""
 	}
 	return text, quote
+}
+
+// text is the lines loc covers (anchor.ChangeSet.Text): from the hunks,
+// else, on the new side, from the whole new file.
+func (t *task) text(ctx context.Context, loc review.Location) (string, bool) {
+	var whole []string
+	if loc.Side == review.SideNew {
+		whole, _ = t.run.newFile(ctx, loc.Path)
+	}
+	return t.run.in.Changes.Text(loc, whole)
 }
 
 // inChangeSet reports whether p names a changed file exactly as given:

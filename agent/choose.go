@@ -90,13 +90,9 @@ func (t *task) choices(ctx context.Context, ns []int) []choiceData {
 // numbered is the lines of f's place starting at s, with one line of
 // context either side where the change set has it, each line numbered.
 func (t *task) numbered(ctx context.Context, f anchor.Focus, s int) string {
-	var whole []string
-	if f.Side == review.SideNew {
-		whole, _ = t.run.newFile(ctx, f.Path)
-	}
 	for _, pad := range []int{1, 0} {
 		loc := review.Location{Path: f.Path, Side: f.Side, StartLine: max(1, s-pad), EndLine: s + f.Span + pad}
-		if text, ok := t.run.in.Changes.Text(loc, whole); ok {
+		if text, ok := t.text(ctx, loc); ok {
 			lines := strings.Split(text, "\n")
 			for i := range lines {
 				lines[i] = fmt.Sprintf("%4d | %s", loc.StartLine+i, lines[i])

@@ -63,16 +63,21 @@ func (r *resolver) fuzzy(ctx context.Context, path string, sn *snippet) (review.
 			best, bestScore = r.location(f, p, slot, ms, method), score
 		}
 	}
+	newQuote := sn.fuzzyQuote(0) // slot 0, the new side: its hunks and the whole new file
 	if inCS {
 		f = &r.cs.files[i]
 		idx := r.cs.index(i)
 		for slot := range idx.sides {
-			ms, score := fuzzyFind(&idx.sides[slot].seq, sn.fuzzyQuote(slot), true, r.work)
+			q := newQuote
+			if slot != 0 {
+				q = sn.fuzzyQuote(slot)
+			}
+			ms, score := fuzzyFind(&idx.sides[slot].seq, q, true, r.work)
 			consider(ms, score, slot, review.MethodFuzzy, "")
 		}
 	}
 	if whole := r.wholeSeq(path, f); whole != nil {
-		ms, score := fuzzyFind(whole, sn.fuzzyQuote(0), false, r.work)
+		ms, score := fuzzyFind(whole, newQuote, false, r.work)
 		consider(ms, score, 0, review.MethodFuzzy, path)
 	}
 	return best, bestScore > 0

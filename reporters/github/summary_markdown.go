@@ -172,7 +172,7 @@ func locationText(c review.Comment) string {
 const (
 	detailMaxRunes      = 20000
 	suggestionMaxBytes  = 32000
-	suggestionTooLongMd = "\n_Suggestion too long to show; see the SARIF/JSON report._\n"
+	suggestionTooLongMd = "\n" + posting.SuggestionTooLong
 )
 
 // findingDetails is the folded full text and suggestion of one finding.

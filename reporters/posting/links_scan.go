@@ -70,7 +70,7 @@ func schemeAt(s string, pos, i int) (start, end int) {
 // with at least one dot (which may be escaped).
 func emailAt(s string, pos, i int) (start, end int) {
 	k := i
-	for k > pos && (alnum(s[k-1]) || strings.IndexByte("._+-", s[k-1]) >= 0) {
+	for k > pos && (postAlnum(s[k-1]) || strings.IndexByte("._+-", s[k-1]) >= 0) {
 		k--
 	}
 	end, labels := i+1, 0
@@ -116,10 +116,8 @@ func wwwAt(s string, i int) int {
 }
 
 // labelByte is a character of a domain label in an e-mail address.
-func labelByte(c byte) bool { return alnum(c) || c == '_' || c == '-' }
+func labelByte(c byte) bool { return postAlnum(c) || c == '_' || c == '-' }
 
-func schemeByte(c byte) bool { return alnum(c) || c == '+' || c == '.' || c == '-' }
+func schemeByte(c byte) bool { return postAlnum(c) || c == '+' || c == '.' || c == '-' }
 
 func asciiLetter(c byte) bool { return c|0x20 >= 'a' && c|0x20 <= 'z' }
-
-func alnum(c byte) bool { return postAlnum(c) }

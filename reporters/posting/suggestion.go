@@ -15,8 +15,8 @@ import (
 // controls) is never offered as a one-click suggestion: it is shown as
 // plain code with those characters made visible, after a warning.
 
-// suggestionTooLong replaces a suggestion that does not fit.
-const suggestionTooLong = "_Suggestion too long to show; see the SARIF/JSON report._\n"
+// SuggestionTooLong replaces a suggestion that does not fit.
+const SuggestionTooLong = "_Suggestion too long to show; see the SARIF/JSON report._\n"
 
 // suggestionBlock renders the suggestion in at most limit bytes, or says
 // it is too long.
@@ -24,7 +24,7 @@ func suggestionBlock(p Placement, fl Flavor, limit int) string {
 	if b := suggestionMarkdown(p, fl); len(b) <= limit {
 		return b
 	}
-	return suggestionTooLong
+	return SuggestionTooLong
 }
 
 // suggestionMarkdown renders the suggestion: an applicable block when the
