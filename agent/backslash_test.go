@@ -3,7 +3,7 @@ package agent
 import (
 	"testing"
 
-	"github.com/ocr-ci/ocr/internal/llm/llmtest"
+	"github.com/ocr-ci/ocr/internal/testkit/llmtest"
 	"github.com/ocr-ci/ocr/review"
 )
 

@@ -16,7 +16,7 @@ import (
 	"github.com/ocr-ci/ocr/agent/grouping"
 	"github.com/ocr-ci/ocr/review"
 
-	"github.com/ocr-ci/ocr/internal/llm/llmtest"
+	"github.com/ocr-ci/ocr/internal/testkit/llmtest"
 	"github.com/ocr-ci/ocr/tools"
 	openai "github.com/sashabaranov/go-openai"
 )

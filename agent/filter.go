@@ -12,7 +12,7 @@ import (
 
 	openai "github.com/sashabaranov/go-openai"
 
-	"github.com/ocr-ci/ocr/internal/llm"
+	"github.com/ocr-ci/ocr/internal/infra/llm"
 	"github.com/ocr-ci/ocr/review"
 )
 

@@ -11,7 +11,7 @@ import (
 	"sync"
 	"testing"
 
-	"github.com/ocr-ci/ocr/internal/llm/llmtest"
+	"github.com/ocr-ci/ocr/internal/testkit/llmtest"
 	"github.com/ocr-ci/ocr/tools"
 	openai "github.com/sashabaranov/go-openai"
 )

@@ -7,7 +7,7 @@ import (
 	"testing"
 
 	"github.com/ocr-ci/ocr/anchor"
-	"github.com/ocr-ci/ocr/internal/llm/llmtest"
+	"github.com/ocr-ci/ocr/internal/testkit/llmtest"
 	"github.com/ocr-ci/ocr/review"
 	"github.com/ocr-ci/ocr/tools"
 )

@@ -13,9 +13,9 @@ import (
 
 	"github.com/ocr-ci/ocr/anchor"
 	"github.com/ocr-ci/ocr/anchor/udiff"
-	"github.com/ocr-ci/ocr/internal/git"
-	"github.com/ocr-ci/ocr/internal/llm"
-	"github.com/ocr-ci/ocr/internal/llm/llmtest"
+	"github.com/ocr-ci/ocr/internal/infra/git"
+	"github.com/ocr-ci/ocr/internal/infra/llm"
+	"github.com/ocr-ci/ocr/internal/testkit/llmtest"
 	"github.com/ocr-ci/ocr/tools"
 )
 

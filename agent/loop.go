@@ -8,7 +8,7 @@ import (
 	"strings"
 	"sync/atomic"
 
-	"github.com/ocr-ci/ocr/internal/llm"
+	"github.com/ocr-ci/ocr/internal/infra/llm"
 	"github.com/ocr-ci/ocr/review"
 	"github.com/ocr-ci/ocr/tools"
 	openai "github.com/sashabaranov/go-openai"

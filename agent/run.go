@@ -8,7 +8,7 @@ import (
 	"sync"
 
 	"github.com/ocr-ci/ocr/anchor"
-	"github.com/ocr-ci/ocr/internal/logtext"
+	"github.com/ocr-ci/ocr/internal/infra/logtext"
 	"github.com/ocr-ci/ocr/tools"
 	openai "github.com/sashabaranov/go-openai"
 )

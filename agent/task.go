@@ -7,7 +7,7 @@ import (
 	"strings"
 	"sync"
 
-	"github.com/ocr-ci/ocr/internal/llm"
+	"github.com/ocr-ci/ocr/internal/infra/llm"
 	"github.com/ocr-ci/ocr/review"
 	"github.com/ocr-ci/ocr/tools"
 )

@@ -6,8 +6,8 @@ import (
 	"testing"
 
 	"github.com/ocr-ci/ocr/conversation"
-	"github.com/ocr-ci/ocr/internal/fakes/githubfake"
-	"github.com/ocr-ci/ocr/internal/llm/llmtest"
+	"github.com/ocr-ci/ocr/internal/testkit/fakes/githubfake"
+	"github.com/ocr-ci/ocr/internal/testkit/llmtest"
 	"github.com/ocr-ci/ocr/review"
 )
 

@@ -7,8 +7,8 @@ import (
 
 	"github.com/ocr-ci/ocr/conversation"
 	"github.com/ocr-ci/ocr/conversation/gitlabchat"
-	"github.com/ocr-ci/ocr/internal/fakes/gitlabfake"
-	"github.com/ocr-ci/ocr/internal/llm/llmtest"
+	"github.com/ocr-ci/ocr/internal/testkit/fakes/gitlabfake"
+	"github.com/ocr-ci/ocr/internal/testkit/llmtest"
 	"github.com/ocr-ci/ocr/reporters"
 )
 

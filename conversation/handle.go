@@ -7,7 +7,7 @@ import (
 	"strings"
 
 	"github.com/ocr-ci/ocr/agent"
-	"github.com/ocr-ci/ocr/internal/config"
+	"github.com/ocr-ci/ocr/internal/app/config"
 	"github.com/ocr-ci/ocr/reporters"
 	"github.com/ocr-ci/ocr/review"
 	"github.com/ocr-ci/ocr/tools"

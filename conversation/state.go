@@ -6,7 +6,7 @@ import (
 	"fmt"
 	"slices"
 
-	"github.com/ocr-ci/ocr/internal/config"
+	"github.com/ocr-ci/ocr/internal/app/config"
 	"github.com/ocr-ci/ocr/review"
 )
 

@@ -7,7 +7,7 @@ import (
 	"fmt"
 	"sort"
 
-	"github.com/ocr-ci/ocr/internal/logtext"
+	"github.com/ocr-ci/ocr/internal/infra/logtext"
 	"github.com/ocr-ci/ocr/review"
 )
 

@@ -2,12 +2,12 @@ package review
 
 // Reason says why a file was not reviewed: a stable string, part of the
 // JSON output (files[].reason) and of the SARIF and summary reports. File
-// selection (internal/selection) and the agent loop (agent) both
+// selection (internal/domain/selection) and the agent loop (agent) both
 // use these constants; no other list exists.
 type Reason string
 
 // Reasons decided by file selection, before any model call. The order in
-// which selection checks them is part of the contract (internal/selection).
+// which selection checks them is part of the contract (internal/domain/selection).
 const (
 	ReasonBinary      Reason = "binary"
 	ReasonSecret      Reason = "secret"

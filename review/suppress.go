@@ -24,7 +24,7 @@ func (s Suppression) String() string {
 }
 
 // RuleFileIgnore is Suppression.By for a finding of a rule file's ignore
-// list (internal/rules).
+// list (internal/domain/rules).
 const RuleFileIgnore = "rule.json"
 
 // Suppress marks the comments that why suppresses (the one place

@@ -6,10 +6,10 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/ocr-ci/ocr/internal/ci"
-	"github.com/ocr-ci/ocr/internal/config"
-	"github.com/ocr-ci/ocr/internal/git"
-	"github.com/ocr-ci/ocr/internal/llm/llmtest"
+	"github.com/ocr-ci/ocr/internal/app/ci"
+	"github.com/ocr-ci/ocr/internal/app/config"
+	"github.com/ocr-ci/ocr/internal/infra/git"
+	"github.com/ocr-ci/ocr/internal/testkit/llmtest"
 	"github.com/ocr-ci/ocr/reporters"
 	"github.com/ocr-ci/ocr/review"
 )

@@ -4,11 +4,11 @@ import (
 	"context"
 	"time"
 
-	"github.com/ocr-ci/ocr/internal/change"
-	"github.com/ocr-ci/ocr/internal/ci"
-	"github.com/ocr-ci/ocr/internal/config"
-	"github.com/ocr-ci/ocr/internal/envinfo"
-	"github.com/ocr-ci/ocr/internal/merge"
+	"github.com/ocr-ci/ocr/internal/app/ci"
+	"github.com/ocr-ci/ocr/internal/app/config"
+	"github.com/ocr-ci/ocr/internal/app/envinfo"
+	"github.com/ocr-ci/ocr/internal/domain/change"
+	"github.com/ocr-ci/ocr/internal/domain/merge"
 	"github.com/ocr-ci/ocr/reporters"
 	"github.com/ocr-ci/ocr/reporters/jsonreport"
 )

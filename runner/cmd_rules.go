@@ -5,10 +5,10 @@ import (
 	"errors"
 	"fmt"
 
-	"github.com/ocr-ci/ocr/internal/cli"
-	"github.com/ocr-ci/ocr/internal/config"
-	"github.com/ocr-ci/ocr/internal/git"
-	"github.com/ocr-ci/ocr/internal/rules"
+	"github.com/ocr-ci/ocr/internal/app/cli"
+	"github.com/ocr-ci/ocr/internal/app/config"
+	"github.com/ocr-ci/ocr/internal/domain/rules"
+	"github.com/ocr-ci/ocr/internal/infra/git"
 )
 
 // rules runs `ocr rules list` and `ocr rules check PATH...`.

@@ -7,13 +7,13 @@ import (
 	"io"
 	"strings"
 
-	"github.com/ocr-ci/ocr/internal/change"
-	"github.com/ocr-ci/ocr/internal/ci"
-	"github.com/ocr-ci/ocr/internal/cli"
-	"github.com/ocr-ci/ocr/internal/config"
-	"github.com/ocr-ci/ocr/internal/git"
-	"github.com/ocr-ci/ocr/internal/logtext"
-	"github.com/ocr-ci/ocr/internal/selection"
+	"github.com/ocr-ci/ocr/internal/app/ci"
+	"github.com/ocr-ci/ocr/internal/app/cli"
+	"github.com/ocr-ci/ocr/internal/app/config"
+	"github.com/ocr-ci/ocr/internal/domain/change"
+	"github.com/ocr-ci/ocr/internal/domain/selection"
+	"github.com/ocr-ci/ocr/internal/infra/git"
+	"github.com/ocr-ci/ocr/internal/infra/logtext"
 	"github.com/ocr-ci/ocr/tools"
 )
 

@@ -9,9 +9,9 @@ import (
 	"strings"
 	"time"
 
-	"github.com/ocr-ci/ocr/internal/cli"
-	"github.com/ocr-ci/ocr/internal/config"
-	"github.com/ocr-ci/ocr/internal/textdist"
+	"github.com/ocr-ci/ocr/internal/app/cli"
+	"github.com/ocr-ci/ocr/internal/app/config"
+	"github.com/ocr-ci/ocr/internal/infra/textdist"
 	"github.com/ocr-ci/ocr/reporters"
 )
 
@@ -29,7 +29,7 @@ type Command struct {
 	IsTerminal bool
 	// LookupEnv reads the environment (os.LookupEnv in cmd/ocr; a map in
 	// tests). It is the only way ocr reads it: settings through
-	// internal/config, the CI's variables through internal/ci. Nil means an
+	// internal/app/config, the CI's variables through internal/app/ci. Nil means an
 	// empty environment.
 	LookupEnv func(key string) (string, bool)
 

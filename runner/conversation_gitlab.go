@@ -5,12 +5,12 @@ import (
 	"context"
 
 	"github.com/ocr-ci/ocr/conversation"
-	"github.com/ocr-ci/ocr/internal/change"
+	"github.com/ocr-ci/ocr/internal/domain/change"
 	"github.com/ocr-ci/ocr/review/reportspec"
 
 	"github.com/ocr-ci/ocr/conversation/gitlabchat"
-	"github.com/ocr-ci/ocr/internal/ci"
-	"github.com/ocr-ci/ocr/internal/config"
+	"github.com/ocr-ci/ocr/internal/app/ci"
+	"github.com/ocr-ci/ocr/internal/app/config"
 	"github.com/ocr-ci/ocr/reporters"
 	"github.com/ocr-ci/ocr/reporters/gitlab"
 )

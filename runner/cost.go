@@ -1,7 +1,7 @@
 package runner
 
 import (
-	"github.com/ocr-ci/ocr/internal/config"
+	"github.com/ocr-ci/ocr/internal/app/config"
 	"github.com/ocr-ci/ocr/review"
 )
 

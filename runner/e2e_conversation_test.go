@@ -5,9 +5,9 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/ocr-ci/ocr/internal/fakes"
-	"github.com/ocr-ci/ocr/internal/fakes/githubfake"
-	"github.com/ocr-ci/ocr/internal/llm/llmtest"
+	"github.com/ocr-ci/ocr/internal/testkit/fakes"
+	"github.com/ocr-ci/ocr/internal/testkit/fakes/githubfake"
+	"github.com/ocr-ci/ocr/internal/testkit/llmtest"
 	"github.com/ocr-ci/ocr/reporters"
 )
 

@@ -11,8 +11,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/ocr-ci/ocr/internal/fakes/githubfake"
-	"github.com/ocr-ci/ocr/internal/llm/llmtest"
+	"github.com/ocr-ci/ocr/internal/testkit/fakes/githubfake"
+	"github.com/ocr-ci/ocr/internal/testkit/llmtest"
 	"github.com/ocr-ci/ocr/reporters"
 	"github.com/ocr-ci/ocr/review"
 )

@@ -3,7 +3,7 @@ package runner
 import (
 	"testing"
 
-	"github.com/ocr-ci/ocr/internal/llm/llmtest"
+	"github.com/ocr-ci/ocr/internal/testkit/llmtest"
 )
 
 // The pull request of most scenarios: feature rewrites store.Get, dropping

@@ -10,9 +10,9 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
-	"github.com/ocr-ci/ocr/internal/fakes"
-	"github.com/ocr-ci/ocr/internal/fakes/githubfake"
-	"github.com/ocr-ci/ocr/internal/llm/llmtest"
+	"github.com/ocr-ci/ocr/internal/testkit/fakes"
+	"github.com/ocr-ci/ocr/internal/testkit/fakes/githubfake"
+	"github.com/ocr-ci/ocr/internal/testkit/llmtest"
 )
 
 // TestE2EGitHubPullRequest is a pull request's life in GitHub Actions: the

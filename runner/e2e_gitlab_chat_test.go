@@ -7,8 +7,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/ocr-ci/ocr/internal/fakes/gitlabfake"
-	"github.com/ocr-ci/ocr/internal/llm/llmtest"
+	"github.com/ocr-ci/ocr/internal/testkit/fakes/gitlabfake"
+	"github.com/ocr-ci/ocr/internal/testkit/llmtest"
 	"github.com/ocr-ci/ocr/reporters"
 )
 

@@ -17,7 +17,7 @@ import (
 )
 
 // End-to-end scenarios: a real repository, the scripted LLM server, the
-// strict platform fakes (internal/fakes) and a simulated CI environment;
+// strict platform fakes (internal/testkit/fakes) and a simulated CI environment;
 // inputs and goldens live in ../testdata/e2e/<scenario>/.
 
 var updateE2E = flag.Bool("update", false, "rewrite the end-to-end goldens in ../testdata/e2e")

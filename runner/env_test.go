@@ -8,8 +8,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/ocr-ci/ocr/internal/ci"
-	"github.com/ocr-ci/ocr/internal/config"
+	"github.com/ocr-ci/ocr/internal/app/ci"
+	"github.com/ocr-ci/ocr/internal/app/config"
 	"github.com/ocr-ci/ocr/reporters"
 	"github.com/ocr-ci/ocr/review/reportspec"
 )

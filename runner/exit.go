@@ -4,10 +4,10 @@ import (
 	"errors"
 	"fmt"
 
-	"github.com/ocr-ci/ocr/internal/change"
-	"github.com/ocr-ci/ocr/internal/cli"
-	"github.com/ocr-ci/ocr/internal/config"
-	"github.com/ocr-ci/ocr/internal/git"
+	"github.com/ocr-ci/ocr/internal/app/cli"
+	"github.com/ocr-ci/ocr/internal/app/config"
+	"github.com/ocr-ci/ocr/internal/domain/change"
+	"github.com/ocr-ci/ocr/internal/infra/git"
 	"github.com/ocr-ci/ocr/reporters"
 )
 

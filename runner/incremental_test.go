@@ -7,12 +7,12 @@ import (
 	"testing"
 
 	"github.com/ocr-ci/ocr/anchor"
-	"github.com/ocr-ci/ocr/internal/change"
-	"github.com/ocr-ci/ocr/internal/config"
-	"github.com/ocr-ci/ocr/internal/git"
-	"github.com/ocr-ci/ocr/internal/preview"
-	"github.com/ocr-ci/ocr/internal/rules"
-	"github.com/ocr-ci/ocr/internal/selection"
+	"github.com/ocr-ci/ocr/internal/app/config"
+	"github.com/ocr-ci/ocr/internal/app/preview"
+	"github.com/ocr-ci/ocr/internal/domain/change"
+	"github.com/ocr-ci/ocr/internal/domain/rules"
+	"github.com/ocr-ci/ocr/internal/domain/selection"
+	"github.com/ocr-ci/ocr/internal/infra/git"
 	"github.com/ocr-ci/ocr/review"
 )
 

@@ -6,9 +6,9 @@ import (
 	"time"
 
 	"github.com/ocr-ci/ocr/agent"
-	"github.com/ocr-ci/ocr/internal/ci"
-	"github.com/ocr-ci/ocr/internal/config"
-	"github.com/ocr-ci/ocr/internal/llm"
+	"github.com/ocr-ci/ocr/internal/app/ci"
+	"github.com/ocr-ci/ocr/internal/app/config"
+	"github.com/ocr-ci/ocr/internal/infra/llm"
 	"github.com/ocr-ci/ocr/reporters"
 	"github.com/ocr-ci/ocr/review/reportspec"
 	"github.com/ocr-ci/ocr/tools"

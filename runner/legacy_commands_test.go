@@ -5,8 +5,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/ocr-ci/ocr/internal/llm/llmtest"
-	"github.com/ocr-ci/ocr/internal/logtext/logtexttest"
+	"github.com/ocr-ci/ocr/internal/testkit/llmtest"
+	"github.com/ocr-ci/ocr/internal/testkit/logtexttest"
 	"github.com/ocr-ci/ocr/reporters"
 )
 

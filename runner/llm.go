@@ -1,11 +1,11 @@
 package runner
 
 import (
-	"github.com/ocr-ci/ocr/internal/config"
-	"github.com/ocr-ci/ocr/internal/llm"
+	"github.com/ocr-ci/ocr/internal/app/config"
+	"github.com/ocr-ci/ocr/internal/infra/llm"
 )
 
-// loadLLM reads the endpoint configuration through internal/config
+// loadLLM reads the endpoint configuration through internal/app/config
 // (OCR_LLM_*, OPENAI_* fallbacks, empty values unset); --model wins over
 // OCR_LLM_MODEL and OPENAI_MODEL.
 func (c *Command) loadLLM(cfg *config.Config) (llm.Config, error) {

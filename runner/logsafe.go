@@ -1,6 +1,6 @@
 package runner
 
-import "github.com/ocr-ci/ocr/internal/logtext"
+import "github.com/ocr-ci/ocr/internal/infra/logtext"
 
 // safeLines formats a message for stderr so that every line starts with
 // ocr's own prefix (paths from the diff and API messages cannot start a

@@ -16,7 +16,7 @@ import (
 
 	"gopkg.in/yaml.v3"
 
-	"github.com/ocr-ci/ocr/internal/config"
+	"github.com/ocr-ci/ocr/internal/app/config"
 	"github.com/ocr-ci/ocr/reporters"
 	"github.com/ocr-ci/ocr/review/reportspec"
 )

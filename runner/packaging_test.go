@@ -17,8 +17,8 @@ import (
 
 	"gopkg.in/yaml.v3"
 
-	"github.com/ocr-ci/ocr/internal/ci"
-	"github.com/ocr-ci/ocr/internal/config"
+	"github.com/ocr-ci/ocr/internal/app/ci"
+	"github.com/ocr-ci/ocr/internal/app/config"
 	"github.com/ocr-ci/ocr/reporters"
 	"github.com/ocr-ci/ocr/reporters/github"
 	"github.com/ocr-ci/ocr/review"
@@ -34,10 +34,10 @@ func pkgVars(t *testing.T) map[string]pkgSource {
 	t.Helper()
 	vars := map[string]pkgSource{}
 	for _, k := range config.Keys() {
-		vars[k] = pkgSource{func() any { return "internal/config" }}
+		vars[k] = pkgSource{func() any { return "internal/app/config" }}
 	}
 	for _, k := range ci.Keys() {
-		vars[k] = pkgSource{func() any { return "internal/ci" }}
+		vars[k] = pkgSource{func() any { return "internal/app/ci" }}
 	}
 	return vars
 }

@@ -9,8 +9,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/ocr-ci/ocr/internal/cli"
-	"github.com/ocr-ci/ocr/internal/config"
+	"github.com/ocr-ci/ocr/internal/app/cli"
+	"github.com/ocr-ci/ocr/internal/app/config"
 )
 
 // refRows maps each flag of docs/reference.md's flags table to its default

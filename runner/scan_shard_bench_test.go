@@ -14,8 +14,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/ocr-ci/ocr/internal/llm/llmtest"
-	"github.com/ocr-ci/ocr/internal/preview"
+	"github.com/ocr-ci/ocr/internal/app/preview"
+	"github.com/ocr-ci/ocr/internal/testkit/llmtest"
 	"github.com/ocr-ci/ocr/reporters"
 )
 

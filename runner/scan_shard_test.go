@@ -12,7 +12,7 @@ import (
 	"testing"
 
 	"github.com/ocr-ci/ocr/agent/grouping"
-	"github.com/ocr-ci/ocr/internal/preview"
+	"github.com/ocr-ci/ocr/internal/app/preview"
 	"github.com/ocr-ci/ocr/reporters"
 	"github.com/ocr-ci/ocr/review"
 )

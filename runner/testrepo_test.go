@@ -10,8 +10,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/ocr-ci/ocr/internal/config"
-	"github.com/ocr-ci/ocr/internal/llm/llmtest"
+	"github.com/ocr-ci/ocr/internal/app/config"
+	"github.com/ocr-ci/ocr/internal/testkit/llmtest"
 )
 
 // testRepo is a real git repository in a temp dir.

@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/ocr-ci/ocr/internal/preview"
+	"github.com/ocr-ci/ocr/internal/app/preview"
 )
 
 // TestCISettingsFilesReadAtTrustedRef: in a GitLab merge request pipeline

@@ -12,9 +12,9 @@ import (
 	"strings"
 
 	"github.com/ocr-ci/ocr/anchor"
-	"github.com/ocr-ci/ocr/internal/change"
-	"github.com/ocr-ci/ocr/internal/ci"
-	"github.com/ocr-ci/ocr/internal/envinfo"
+	"github.com/ocr-ci/ocr/internal/app/ci"
+	"github.com/ocr-ci/ocr/internal/app/envinfo"
+	"github.com/ocr-ci/ocr/internal/domain/change"
 	"github.com/ocr-ci/ocr/reporters"
 	"github.com/ocr-ci/ocr/reporters/build"
 	"github.com/ocr-ci/ocr/reporters/github"

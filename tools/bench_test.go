@@ -14,7 +14,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/ocr-ci/ocr/internal/git"
+	"github.com/ocr-ci/ocr/internal/infra/git"
 )
 
 // Benchmarks on two repositories, built once per `go test` run in a

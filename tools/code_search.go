@@ -7,7 +7,7 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/ocr-ci/ocr/internal/git"
+	"github.com/ocr-ci/ocr/internal/infra/git"
 	"github.com/ocr-ci/ocr/tools/internal/toolargs"
 )
 

@@ -11,7 +11,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/ocr-ci/ocr/internal/git"
+	"github.com/ocr-ci/ocr/internal/infra/git"
 )
 
 // runGit runs git in dir with a fixed identity and dates, failing the test

@@ -14,7 +14,7 @@ import (
 	"time"
 
 	"github.com/ocr-ci/ocr/anchor/udiff"
-	"github.com/ocr-ci/ocr/internal/git"
+	"github.com/ocr-ci/ocr/internal/infra/git"
 )
 
 func main() {
@@ -27,7 +27,7 @@ func main() {
 	}
 }
 
-// directArgs are internal/git's diff options (see internal/git/diff.go),
+// directArgs are internal/infra/git's diff options (see internal/infra/git/diff.go),
 // so "git diff alone" produces the same bytes Repo.Diff does.
 var directArgs = []string{"--no-pager", "-c", "core.quotepath=false", "diff", "-U3", "--find-renames",
 	"--no-ext-diff", "--no-textconv", "--no-color", "--src-prefix=a/", "--dst-prefix=b/",

@@ -7,7 +7,7 @@ import (
 	"time"
 
 	"github.com/ocr-ci/ocr/anchor/udiff"
-	"github.com/ocr-ci/ocr/internal/git"
+	"github.com/ocr-ci/ocr/internal/infra/git"
 )
 
 // steps are the measured pipelines.
@@ -22,7 +22,7 @@ func (s *steps) gitAlone() ([]byte, error) {
 	return gitDiff(s.ctx, s.dir)
 }
 
-// gitDiff runs git diff with internal/git's options.
+// gitDiff runs git diff with internal/infra/git's options.
 func gitDiff(ctx context.Context, dir string) ([]byte, error) {
 	return runGit(ctx, dir, directArgs...)
 }
@@ -36,7 +36,7 @@ func (s *steps) directParse() (any, error) {
 	return udiff.Parse(diff)
 }
 
-// ours is internal/git's Repo.DiffText followed by udiff.ParseString:
+// ours is internal/infra/git's Repo.DiffText followed by udiff.ParseString:
 // the pipeline ocr runs (the diff is held once, as a string).
 func (s *steps) ours() (any, error) {
 	diff, err := s.repo.DiffText(s.ctx, "base", "head")

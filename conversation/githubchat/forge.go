@@ -13,7 +13,7 @@ import (
 	"github.com/google/go-github/v62/github"
 
 	"github.com/ocr-ci/ocr/conversation"
-	"github.com/ocr-ci/ocr/internal/githubapi"
+	"github.com/ocr-ci/ocr/internal/infra/githubapi"
 )
 
 // Identity tells ocr's own comments: reporters/github.Review.Ours, so the

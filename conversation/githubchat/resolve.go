@@ -7,7 +7,7 @@ import (
 	"slices"
 
 	"github.com/ocr-ci/ocr/conversation"
-	"github.com/ocr-ci/ocr/internal/githubapi"
+	"github.com/ocr-ci/ocr/internal/infra/githubapi"
 )
 
 // Resolve resolves the review thread whose first comment is root; one

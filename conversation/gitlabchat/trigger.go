@@ -9,7 +9,7 @@ import (
 	gitlab "gitlab.com/gitlab-org/api/client-go"
 
 	"github.com/ocr-ci/ocr/conversation"
-	"github.com/ocr-ci/ocr/internal/config"
+	"github.com/ocr-ci/ocr/internal/app/config"
 )
 
 // Setup is what a trigger pipeline has to answer with.

@@ -8,7 +8,7 @@ import (
 	"sync"
 	"time"
 
-	"github.com/ocr-ci/ocr/internal/githubapi"
+	"github.com/ocr-ci/ocr/internal/infra/githubapi"
 
 	"github.com/ocr-ci/ocr/reporters"
 	"github.com/ocr-ci/ocr/reporters/posting"

@@ -7,7 +7,7 @@ import (
 
 	"github.com/ocr-ci/ocr/reporters/internal/reportertest"
 
-	"github.com/ocr-ci/ocr/internal/fakes/githubfake"
+	"github.com/ocr-ci/ocr/internal/testkit/fakes/githubfake"
 	"github.com/ocr-ci/ocr/review"
 )
 

@@ -5,7 +5,7 @@ import (
 	"errors"
 	"fmt"
 
-	"github.com/ocr-ci/ocr/internal/githubapi"
+	"github.com/ocr-ci/ocr/internal/infra/githubapi"
 	"github.com/ocr-ci/ocr/reporters/posting"
 )
 

@@ -5,8 +5,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/ocr-ci/ocr/internal/fakes"
-	"github.com/ocr-ci/ocr/internal/fakes/githubfake"
+	"github.com/ocr-ci/ocr/internal/testkit/fakes"
+	"github.com/ocr-ci/ocr/internal/testkit/fakes/githubfake"
 	"github.com/ocr-ci/ocr/reporters/internal/reportertest"
 )
 

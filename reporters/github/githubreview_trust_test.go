@@ -8,7 +8,7 @@ import (
 	"github.com/ocr-ci/ocr/reporters/internal/reportertest"
 	"github.com/ocr-ci/ocr/reporters/posting"
 
-	"github.com/ocr-ci/ocr/internal/fakes/githubfake"
+	"github.com/ocr-ci/ocr/internal/testkit/fakes/githubfake"
 )
 
 var (

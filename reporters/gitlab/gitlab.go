@@ -12,7 +12,7 @@ import (
 	"sync"
 	"time"
 
-	"github.com/ocr-ci/ocr/internal/retry"
+	"github.com/ocr-ci/ocr/internal/infra/retry"
 
 	"github.com/ocr-ci/ocr/reporters"
 	"github.com/ocr-ci/ocr/reporters/posting"

@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/ocr-ci/ocr/internal/fakes/gitlabfake"
+	"github.com/ocr-ci/ocr/internal/testkit/fakes/gitlabfake"
 	"github.com/ocr-ci/ocr/reporters/internal/reportertest"
 	"github.com/ocr-ci/ocr/review"
 )

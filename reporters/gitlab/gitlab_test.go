@@ -18,7 +18,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
-	"github.com/ocr-ci/ocr/internal/fakes/gitlabfake"
+	"github.com/ocr-ci/ocr/internal/testkit/fakes/gitlabfake"
 	"github.com/ocr-ci/ocr/review"
 )
 

@@ -9,7 +9,7 @@ import (
 	"github.com/ocr-ci/ocr/reporters/internal/reportertest"
 	"github.com/ocr-ci/ocr/reporters/posting"
 
-	"github.com/ocr-ci/ocr/internal/fakes/gitlabfake"
+	"github.com/ocr-ci/ocr/internal/testkit/fakes/gitlabfake"
 	"github.com/ocr-ci/ocr/review"
 )
 

@@ -6,7 +6,7 @@ package text
 import (
 	"cmp"
 
-	"github.com/ocr-ci/ocr/internal/logtext"
+	"github.com/ocr-ci/ocr/internal/infra/logtext"
 
 	"context"
 	"fmt"

@@ -5,8 +5,8 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
-	"github.com/ocr-ci/ocr/internal/fakes/githubfake"
-	"github.com/ocr-ci/ocr/internal/fakes/gitlabfake"
+	"github.com/ocr-ci/ocr/internal/testkit/fakes/githubfake"
+	"github.com/ocr-ci/ocr/internal/testkit/fakes/gitlabfake"
 	"github.com/ocr-ci/ocr/reporters/github"
 	"github.com/ocr-ci/ocr/reporters/gitlab"
 	"github.com/ocr-ci/ocr/review"

@@ -6,7 +6,7 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/ocr-ci/ocr/internal/textdist"
+	"github.com/ocr-ci/ocr/internal/infra/textdist"
 )
 
 // Check refuses a call whose argument names do not fit the schema the
