@@ -1,18 +1,15 @@
-package runner
+package incremental
 
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"strings"
 	"testing"
 
-	"github.com/ocr-ci/ocr/anchor"
-	"github.com/ocr-ci/ocr/internal/app/config"
 	"github.com/ocr-ci/ocr/internal/app/preview"
 	"github.com/ocr-ci/ocr/internal/domain/change"
-	"github.com/ocr-ci/ocr/internal/domain/rules"
 	"github.com/ocr-ci/ocr/internal/domain/selection"
-	"github.com/ocr-ci/ocr/internal/infra/git"
 	"github.com/ocr-ci/ocr/review"
 )
 
@@ -29,11 +26,7 @@ func TestCarryForward(t *testing.T) {
 	head := r.commit("second")
 
 	ctx := context.Background()
-	repo, err := git.Open(ctx, r.dir, git.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer closeRepo(repo)
+	repo := r.open()
 	full, err := change.Load(ctx, repo, change.Request{Mode: "range", From: base, To: head})
 	if err != nil {
 		t.Fatal(err)
@@ -47,7 +40,7 @@ func TestCarryForward(t *testing.T) {
 		{Location: review.Location{Path: "b.go", Side: review.SideNew, StartLine: 4, EndLine: 4}, ExistingCode: "y := alsoRisky()", Content: "fixed since"},
 		{Location: review.Location{Path: "gone.go", Side: review.SideNew, StartLine: 1, EndLine: 1}, ExistingCode: "x", Content: "file left the PR"},
 	}
-	got := carryForward(ctx, earlier, inc, anchor.NewChangeSet(full.Files))
+	got := carryForward(ctx, earlier, inc, full)
 	if len(got) != 1 || got[0].Content != "still applies" {
 		t.Fatalf("carried %+v, want only the finding whose code is still in the pull request", got)
 	}
@@ -91,11 +84,7 @@ func TestNarrowReviewsFilesThatBecameReviewable(t *testing.T) {
 	head := r.commit("second push")
 
 	ctx := context.Background()
-	repo, err := git.Open(ctx, r.dir, git.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer closeRepo(repo)
+	repo := r.open()
 	full, err := change.Load(ctx, repo, change.Request{Mode: "range", From: base, To: head})
 	if err != nil {
 		t.Fatal(err)
@@ -104,16 +93,14 @@ func TestNarrowReviewsFilesThatBecameReviewable(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	cfg := &config.Config{}
-	cfg.Defaults()
-	set, err := rules.Load(rules.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
 	var stderr bytes.Buffer
-	c := &Command{Stdout: &bytes.Buffer{}, Stderr: &stderr}
-	fullP := preview.New(full, set.ApplySelection(selection.Files(full.Files, full.Diffs, c.selection(ctx, cfg, repo, full))))
-	n, err := c.narrow(ctx, cfg, repo, full, fullP, inc, set)
+	sel := func(ctx context.Context, ch *change.Change) []review.FileCoverage {
+		return selection.Files(ch.Files, ch.Diffs, selection.Options{MaxFileTokens: 1 << 20,
+			Generated: selection.GeneratedProbe(ctx, repo, ch.Files, ch.Ref())})
+	}
+	in := Input{Repo: repo, Change: full, Preview: preview.New(full, sel(ctx, full)), Select: sel,
+		Logf: func(format string, args ...any) { fmt.Fprintf(&stderr, format+"\n", args...) }}
+	n, err := narrow(ctx, in, inc)
 	if err != nil {
 		t.Fatal(err)
 	}
