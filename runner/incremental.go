@@ -2,6 +2,7 @@ package runner
 
 import (
 	"context"
+	"time"
 
 	"github.com/ocr-ci/ocr/internal/app/incremental"
 	"github.com/ocr-ci/ocr/internal/app/preview"
@@ -34,6 +35,17 @@ func (c *Command) scope(ctx context.Context, j *job, repo *git.Repo, ch *change.
 		c.logf("%s", sc.Why)
 	}
 	return sc
+}
+
+// reviewScope reviews what sc covers; a re-run of a reviewed head asks
+// nothing of the model (its findings come back in sc.Merge).
+func (c *Command) reviewScope(ctx context.Context, j *job, repo *git.Repo, sc incremental.Scope, set *rules.Set) (*review.Review, error) {
+	if sc.Kind != incremental.Rerun {
+		return c.runAgent(ctx, j, repo, sc.Change, sc.Preview, set)
+	}
+	ch := sc.Change
+	return &review.Review{Tool: "ocr", Version: Version, Mode: ch.Mode, Base: ch.Base, Head: ch.Head, Started: j.started,
+		Status: review.StatusComplete, Finished: time.Now(), Comments: []review.Comment{}}, nil
 }
 
 // lastState asks the pull/merge request poster what it reviewed last.

@@ -43,7 +43,7 @@ func (c *Command) fullReview(ctx context.Context, j *job) int {
 	defer closeRepo(pr.repo)
 	repo, ch, p, set := pr.repo, pr.change, pr.preview, pr.rules
 	sc := c.scope(ctx, j, repo, ch, p, set)
-	rv, err := c.runAgent(ctx, j, repo, sc.Change, sc.Preview, set)
+	rv, err := c.reviewScope(ctx, j, repo, sc, set)
 	if err != nil {
 		return c.fail(err)
 	}
@@ -51,7 +51,7 @@ func (c *Command) fullReview(ctx context.Context, j *job) int {
 	if sc.Kind != incremental.Full {
 		carried := sc.Merge(ctx, ch, p, rv)
 		rv.Rules = set.Used(rv.Files)
-		rv.Comments, rv.Dropped = capComments(j.cfg, review.Dedupe(append(carried, rv.Comments...)))
+		rv.Comments, rv.Dropped = capComments(j.cfg, incremental.Combine(carried, rv.Comments))
 	}
 	// The reports are written even when the deadline has passed.
 	c.suppress(context.WithoutCancel(ctx), j, ch, rv, set)

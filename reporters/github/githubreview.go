@@ -199,7 +199,7 @@ func (run *ghRun) report(ctx context.Context, r *review.Review) error {
 	if r = run.withoutIgnored(r); run.g.Paused != "" {
 		return run.reportPaused(ctx, r, all)
 	}
-	ps := posting.Plan(r.Comments, run.changes, posting.NewPlanOptions(run.g.MaxInline, run.g.MaxFileComments, run.ex.current))
+	ps := posting.Plan(r.Comments, run.changes, posting.NewPlanOptions(run.g.MaxInline, run.g.MaxFileComments, run.ex.posted(r.Comments)))
 	ps, postErr := run.post(ctx, ps)
 	if errors.Is(postErr, posting.ErrNoWriteAccess) {
 		return postErr

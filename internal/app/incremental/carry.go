@@ -4,7 +4,6 @@ import (
 	"context"
 
 	"github.com/ocr-ci/ocr/anchor"
-	"github.com/ocr-ci/ocr/internal/app/preview"
 	"github.com/ocr-ci/ocr/internal/domain/change"
 	"github.com/ocr-ci/ocr/review"
 )
@@ -38,8 +37,8 @@ func carryForward(ctx context.Context, earlier []review.Comment, inc, pr *change
 
 // mergeCoverage reports, for an incremental review, every file of the pull
 // request: files changed since the last review carry this run's outcome,
-// the others were reviewed then.
-func mergeCoverage(full, inc []review.FileCoverage, since string) []review.FileCoverage {
+// the others were reviewed then, which their Detail says (then).
+func mergeCoverage(full, inc []review.FileCoverage, then string) []review.FileCoverage {
 	now := map[string]review.FileCoverage{}
 	for _, f := range inc {
 		now[f.Path] = f
@@ -49,9 +48,62 @@ func mergeCoverage(full, inc []review.FileCoverage, since string) []review.FileC
 		if got, ok := now[f.Path]; ok {
 			f.Reviewed, f.Reason, f.Detail = got.Reviewed, got.Reason, got.Detail
 		} else if f.Reviewed {
-			f.Detail = "unchanged since " + preview.Short(since) + ", reviewed then"
+			f.Detail = then
 		}
 		out = append(out, f)
 	}
 	return out
+}
+
+// reanchor keeps the earlier findings in the files keep accepts, each
+// anchored again by its quote in the pull request full (a rebase moves
+// lines). A finding whose code is gone from the diff is dropped (its
+// thread is resolved), unless same: the head is the one reviewed, so the
+// finding stays where it was recorded. A file-level finding stays while
+// its file is in the pull request.
+func reanchor(ctx context.Context, earlier []review.Comment, full *change.Change, keep func(path string) bool, same bool) []review.Comment {
+	set := anchor.NewChangeSet(full.Files)
+	var out []review.Comment
+	for _, c := range earlier {
+		if _, inPR := set.File(c.Path); !inPR || !keep(c.Path) {
+			continue
+		}
+		if !c.FileLevel() {
+			loc := anchor.Resolve(ctx, anchor.Query{Path: c.Path, Code: c.ExistingCode, LineHint: c.StartLine}, set, anchor.Options{NoFuzzy: true})
+			switch {
+			case !loc.FileLevel() && loc.InHunk:
+				c.Location = loc
+			case !same:
+				continue
+			}
+		}
+		out = append(out, c)
+	}
+	return out
+}
+
+// Combine is the findings of a run: the carried ones and this run's,
+// deduplicated (review.Dedupe). A finding of this run that an earlier
+// review made too, whichever copy deduplication keeps, stays Carried: it
+// has its thread.
+func Combine(carried, fresh []review.Comment) []review.Comment {
+	was := map[string]bool{}
+	for _, c := range carried {
+		was[fingerprintOf(c)] = true
+	}
+	out := review.Dedupe(append(carried, fresh...))
+	for i := range out {
+		if was[fingerprintOf(out[i])] {
+			out[i].Carried = true
+		}
+	}
+	return out
+}
+
+// fingerprintOf is a finding's fingerprint, computed when it is empty.
+func fingerprintOf(c review.Comment) string {
+	if c.Fingerprint != "" {
+		return c.Fingerprint
+	}
+	return review.Fingerprint(c.Path, c.Category, c.ExistingCode)
 }

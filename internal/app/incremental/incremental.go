@@ -1,14 +1,18 @@
 // Package incremental decides what a pull-request review must cover, given
 // the last complete review ocr recorded on the pull request (the state read
-// back from its sticky summary, posting.State): everything, or only the
-// commits since the last reviewed head when that head is an ancestor of
-// the new one. After the review it merges the two: coverage of every file
-// of the pull request, and the earlier findings that still apply carried
-// forward, re-anchored in the new head.
+// back from its sticky summary, posting.State): everything; nothing when
+// the head was reviewed already (a re-run); only the commits since the
+// last reviewed head when that head is an ancestor of the new one; only
+// the files whose own change differs when it is not (a rebase or a
+// force-push, files matched by git patch-id). After the review it merges
+// the two: coverage of every file of the pull request, and the earlier
+// findings that still apply carried forward, re-anchored in the new head.
 package incremental
 
 import (
 	"context"
+	"errors"
+	"fmt"
 
 	"github.com/ocr-ci/ocr/internal/app/preview"
 	"github.com/ocr-ci/ocr/internal/domain/change"
@@ -26,6 +30,13 @@ const (
 	// Since reviews the commits since the last reviewed head, an ancestor
 	// of the new head.
 	Since
+	// Rerun reviews nothing: the head was reviewed, its findings are
+	// reused.
+	Rerun
+	// Rebase reviews the files whose own change differs from the last
+	// reviewed version of the pull request, which is not an ancestor of
+	// the new head (a rebase, a force-push).
+	Rebase
 )
 
 // Input is what Decide needs to know about the run.
@@ -61,41 +72,91 @@ type Scope struct {
 	// Why says why the scope was chosen, for the log ("" when nothing is
 	// worth saying).
 	Why string
+	// unchanged are the paths whose change is the same as at Since
+	// (Rebase): their earlier findings are carried.
+	unchanged map[string]bool
 }
 
-// Decide chooses the scope of a run. Anything that stops an incremental
-// review (no earlier review, another configuration, a missing commit)
-// gives Full, with the reason in Why.
+// Decide chooses the scope of a run. Anything that stops reusing the
+// last review (no earlier review, another configuration, a missing
+// commit) gives Full, with the reason in Why.
 func Decide(ctx context.Context, in Input) Scope {
 	full := Scope{Kind: Full, Change: in.Change, Preview: in.Preview}
 	if in.Change.Mode != "range" {
 		return full
 	}
-	inc, why := since(ctx, in)
-	if inc == nil {
-		full.Why = "full review: " + why
-		return full
-	}
-	n, err := narrow(ctx, in, inc)
+	sc, err := decide(ctx, in)
 	if err != nil {
 		full.Why = "full review: " + err.Error()
 		return full
 	}
-	return Scope{Kind: Since, Since: inc.Base, Change: n.Change, Preview: n.Preview, Earlier: in.State.Findings,
-		Why: "incremental review: only what changed since " + preview.Short(inc.Base) + " (--full reviews everything)"}
+	return sc
+}
+
+// decide is Decide's choice, or the reason for a full review.
+func decide(ctx context.Context, in Input) (Scope, error) {
+	st, head, repo := in.State, in.Change.Head, in.Repo
+	if err := usable(in); err != nil {
+		return Scope{}, err
+	}
+	if st.Head == head {
+		return rerun(in), nil
+	}
+	if _, err := repo.EnsureHistory(ctx, st.Head, head); err != nil {
+		return Scope{}, fmt.Errorf("the last reviewed head %s is not in this clone and could not be fetched "+
+			"(a force-push may have left it on no branch): %w", preview.Short(st.Head), err)
+	}
+	if mb, err := repo.MergeBase(ctx, st.Head, head); err == nil && mb == st.Head {
+		return since(ctx, in)
+	}
+	return rebase(ctx, in)
+}
+
+// usable says why the recorded state cannot be reused, or nil.
+func usable(in Input) error {
+	switch st := in.State; {
+	case !in.Found:
+		return errors.New("no earlier complete review of this pull request was found")
+	case st.Config != in.Config:
+		return errors.New("the configuration changed since the last review")
+	case st.Findings == nil:
+		return errors.New("the last review's findings could not be read from its summary")
+	}
+	return nil
+}
+
+// rerun reuses the review of the head: nothing is asked of the model.
+func rerun(in Input) Scope {
+	return Scope{Kind: Rerun, Since: in.State.Head, Change: in.Change, Preview: in.Preview, Earlier: in.State.Findings,
+		Why: fmt.Sprintf("re-run of %s, reviewed before: its review is reused (%d finding(s)), no model request "+
+			"(--full reviews it again)", preview.Short(in.State.Head), len(in.State.Findings))}
 }
 
 // Merge completes rv, the review of s.Change, into the review of the
 // whole pull request full (whose selection is p): coverage of every file,
 // and the base of the pull request. It returns the earlier findings that
-// still apply, re-anchored in the new head, for the caller to add to rv's
-// before deduplication and caps.
+// still apply, re-anchored in the new head and marked Carried, for the
+// caller to add to rv's before deduplication and caps.
 func (s Scope) Merge(ctx context.Context, full *change.Change, p preview.Preview, rv *review.Review) []review.Comment {
-	if s.Kind == Full {
+	var carried []review.Comment
+	switch s.Kind {
+	case Full:
 		return nil
+	case Rerun:
+		rv.Files = p.Files
+		carried = reanchor(ctx, s.Earlier, full, func(string) bool { return true }, true)
+	case Since:
+		rv.Files = mergeCoverage(p.Files, rv.Files, "unchanged since "+preview.Short(s.Since)+", reviewed then")
+		carried = carryForward(ctx, s.Earlier, s.Change, full)
+	case Rebase:
+		rv.Files = mergeCoverage(p.Files, rv.Files, "the same change as at "+preview.Short(s.Since)+" (git patch-id), reviewed then")
+		carried = reanchor(ctx, s.Earlier, full, func(path string) bool { return s.unchanged[path] }, false)
 	}
-	rv.Files, rv.Base = mergeCoverage(p.Files, rv.Files, s.Since), full.Base
-	return carryForward(ctx, s.Earlier, s.Change, full)
+	rv.Base = full.Base
+	for i := range carried {
+		carried[i].Carried = true
+	}
+	return carried
 }
 
 func (in Input) logf(format string, args ...any) {

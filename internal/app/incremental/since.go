@@ -11,33 +11,20 @@ import (
 	"github.com/ocr-ci/ocr/review"
 )
 
-// since returns the change since the last reviewed head of this pull
-// request, or nil with the reason a full review is needed. It is used only
-// when the last head is an ancestor of the new one and the configuration
-// is unchanged; a re-run on the same head is a full review.
-func since(ctx context.Context, in Input) (*change.Change, string) {
+// since scopes a review to the commits since the last reviewed head, an
+// ancestor of the new head.
+func since(ctx context.Context, in Input) (Scope, error) {
 	st, full, repo := in.State, in.Change, in.Repo
-	switch {
-	case !in.Found:
-		return nil, "no earlier complete review of this pull request was found"
-	case st.Config != in.Config:
-		return nil, "the configuration changed since the last review"
-	case st.Head == full.Head:
-		return nil, "the head was reviewed before; reviewing it again in full"
-	case st.Findings == nil:
-		return nil, "the last review's findings could not be read from its summary"
-	}
-	if _, err := repo.EnsureHistory(ctx, st.Head, full.Head); err != nil {
-		return nil, "the last reviewed head " + preview.Short(st.Head) + " is not available: " + err.Error()
-	}
-	if mb, err := repo.MergeBase(ctx, st.Head, full.Head); err != nil || mb != st.Head {
-		return nil, "the last reviewed head " + preview.Short(st.Head) + " is not an ancestor of the new head (force-push or rebase)"
-	}
 	inc := &change.Change{Mode: "range", Base: st.Head, Head: full.Head}
 	if err := inc.Parse(repo.DiffText(ctx, st.Head, full.Head)); err != nil {
-		return nil, "could not compute the change since " + preview.Short(st.Head) + ": " + err.Error()
+		return Scope{}, fmt.Errorf("could not compute the change since %s: %w", preview.Short(st.Head), err)
 	}
-	return inc, ""
+	n, err := narrow(ctx, in, inc)
+	if err != nil {
+		return Scope{}, err
+	}
+	return Scope{Kind: Since, Since: inc.Base, Change: n.Change, Preview: n.Preview, Earlier: st.Findings,
+		Why: "incremental review: only what changed since " + preview.Short(inc.Base) + " (--full reviews everything)"}, nil
 }
 
 // narrowed is the part of a pull request an incremental review covers.
