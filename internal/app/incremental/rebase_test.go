@@ -80,7 +80,7 @@ func decideAt(t *testing.T, repo *git.Repo, base, head string, st posting.State)
 	if err != nil {
 		t.Fatal(err)
 	}
-	sel := func(ctx context.Context, ch *change.Change) []review.FileCoverage {
+	sel := func(_ context.Context, ch *change.Change) []review.FileCoverage {
 		return selection.Files(ch.Files, ch.Diffs, selection.Options{MaxFileTokens: 1 << 20})
 	}
 	var log bytes.Buffer
