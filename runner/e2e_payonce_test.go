@@ -103,16 +103,21 @@ func checkNoDuplicates(t *testing.T, roots map[string]int, want int) {
 // own (the findings are carried, re-anchored three lines down, and keep
 // their threads though GitHub shows them outdated), and only the edited
 // file when a rebase comes with an edit. --full still reviews everything.
+// A rebase whose edit removes a finding's code resolves its thread, and a
+// finding the fresh review of the edited file makes again keeps its own.
 func TestE2EPayOnceGitHub(t *testing.T) {
 	t.Parallel()
 	p := newPRRepo(t)
 	gh := githubfake.New(t, githubfake.Config{Diff: prDiff(p.testRepo, p.base, p.head), Base: p.base, Head: p.head})
-	llm := llmtest.New(t, storeScript(2))
+	store := storeScript(2)
+	store.Answers = append(store.Answers, threadFindings(false, false, true))
+	llm := llmtest.New(t, store)
 	llm.Add(llmtest.Script{Name: "cache", Match: []string{"cache/cache.go"}, Answers: []llmtest.Answer{cacheComments()}})
 	review := func(args ...string) (string, string) {
 		t.Helper()
 		env, dir := prEnv(t, p, gh.URL, "o/r", "tok")
 		env.useLLM(llm)
+		env.set("GITHUB_GRAPHQL_URL", gh.GraphQLURL())
 		code, _, errs := env.run(t, append([]string{"review", "--repo", p.dir, "--no-filter"}, args...)...)
 		if code != reporters.ExitOK {
 			t.Fatalf("exit %d\nstderr:\n%s", code, errs)
@@ -186,6 +191,27 @@ func TestE2EPayOnceGitHub(t *testing.T) {
 			if !strings.Contains(asked.String(), f) {
 				t.Errorf("--full did not ask the model about %s", f)
 			}
+		}
+	})
+	t.Run("a rebase that removes a finding's code resolves its thread", func(t *testing.T) {
+		deref, roots := ocrRoot(t, gh, "Dereferencing ptr"), len(gh.Comments())
+		p.rebaseOnto("README.md", "# store\n\nA map of pointers, checked.\n")
+		p.write("store/store.go", strings.Replace(storeFixed, "package store\n", "package store\n\n// Version is the store's format.\nconst Version = 2\n", 1))
+		p.git("commit", "-q", "--amend", "--no-edit", "store/store.go")
+		p.head = p.git("rev-parse", "HEAD")
+		gh.Push(p.head, prDiff(p.testRepo, p.base, p.head))
+		before := len(llm.Requests())
+		errs, _ := review()
+		for _, r := range llm.Requests()[before:] {
+			if r.Script != "store" {
+				t.Errorf("request %d is about %q, want store/store.go only", r.Seq, r.Script)
+			}
+		}
+		if !gh.Resolved(deref.ID) || !strings.Contains(errs, "1 of 2 files unchanged") {
+			t.Errorf("the thread of the finding whose code is gone: resolved=%v\n%s", gh.Resolved(deref.ID), errs)
+		}
+		if n := len(gh.Comments()); n != roots {
+			t.Errorf("%d comments after the rebase, %d before: the finding found again has its thread", n, roots)
 		}
 	})
 }

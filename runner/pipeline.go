@@ -51,7 +51,7 @@ func (c *Command) fullReview(ctx context.Context, j *job) int {
 	if sc.Kind != incremental.Full {
 		carried := sc.Merge(ctx, ch, p, rv)
 		rv.Rules = set.Used(rv.Files)
-		rv.Comments, rv.Dropped = capComments(j.cfg, incremental.Combine(carried, rv.Comments))
+		rv.Comments, rv.Dropped = capComments(j.cfg, sc.Combine(carried, rv.Comments))
 	}
 	// The reports are written even when the deadline has passed.
 	c.suppress(context.WithoutCancel(ctx), j, ch, rv, set)

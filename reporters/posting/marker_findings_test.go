@@ -227,8 +227,11 @@ func TestSummaryBoundWithManyFindings(t *testing.T) {
 		t.Fatalf("summary is %d characters, %d bytes", n, len(body))
 	}
 	s, ok := ReadState(body)
-	if !ok || len(s.Findings) == 0 || len(s.Findings) >= len(fs) {
-		t.Fatalf("ReadState: %v, %d of %d findings", ok, len(s.Findings), len(fs))
+	if !ok || len(s.Findings) == 0 || len(s.Findings) >= len(fs) || !s.Cut {
+		t.Fatalf("ReadState: %v, %d of %d findings, cut %v", ok, len(s.Findings), len(fs), s.Cut)
+	}
+	if whole, _ := ReadState(summaryWith(&State{Head: "abc", Config: "c", Findings: fs[:3]}, fs[:3]...)); whole.Cut {
+		t.Error("a summary that recorded every finding reads back as cut")
 	}
 	cut := len(fs) - len(s.Findings)
 	if !strings.Contains(body, fmt.Sprintf("%d finding(s), the least severe, could not be recorded", cut)) {

@@ -83,12 +83,12 @@ func reanchor(ctx context.Context, earlier []review.Comment, full *change.Change
 }
 
 // Combine is the findings of a run: the carried ones and this run's,
-// deduplicated (review.Dedupe). A finding of this run that an earlier
-// review made too, whichever copy deduplication keeps, stays Carried: it
-// has its thread.
-func Combine(carried, fresh []review.Comment) []review.Comment {
+// deduplicated (review.Dedupe). A finding the last review made too (the
+// same fingerprint), carried or found again in a file reviewed again, is
+// Carried: it has its thread.
+func (s Scope) Combine(carried, fresh []review.Comment) []review.Comment {
 	was := map[string]bool{}
-	for _, c := range carried {
+	for _, c := range s.Earlier {
 		was[fingerprintOf(c)] = true
 	}
 	out := review.Dedupe(append(carried, fresh...))

@@ -100,6 +100,9 @@ func decide(ctx context.Context, in Input) (Scope, error) {
 		return Scope{}, err
 	}
 	if st.Head == head {
+		if st.Cut {
+			return Scope{}, errors.New("the head was reviewed before, but its summary could not record every finding: reviewing it again")
+		}
 		return rerun(in), nil
 	}
 	if _, err := repo.EnsureHistory(ctx, st.Head, head); err != nil {

@@ -123,3 +123,26 @@ func TestNarrowReviewsFilesThatBecameReviewable(t *testing.T) {
 		t.Errorf("the widening is not logged:\n%s", stderr.String())
 	}
 }
+
+// TestCombineKeepsThreads: a finding the last review made is Carried
+// whether it was carried or found again by this run's review of a file
+// (its thread is kept); a new finding is not; duplicates are merged.
+func TestCombineKeepsThreads(t *testing.T) {
+	at := func(path, code string, line int) review.Comment {
+		return review.Comment{Location: review.Location{Path: path, Side: review.SideNew, StartLine: line, EndLine: line},
+			ExistingCode: code, Content: "about " + code, Category: review.CategoryBug, Severity: review.SeverityHigh}
+	}
+	old, again, gone := at("a.go", "x := risky()", 4), at("b.go", "y := alsoRisky()", 4), at("c.go", "z := 1", 2)
+	sc := Scope{Kind: Rebase, Earlier: []review.Comment{old, again, gone}}
+	carried := []review.Comment{old}
+	carried[0].Carried = true
+	fresh := []review.Comment{at("b.go", "y := alsoRisky()", 7), at("b.go", "w := new()", 8), at("a.go", "x := risky()", 4)}
+	got := map[string]bool{}
+	for _, c := range sc.Combine(carried, fresh) {
+		got[c.Path+" "+c.ExistingCode] = c.Carried
+	}
+	want := map[string]bool{"a.go x := risky()": true, "b.go y := alsoRisky()": true, "b.go w := new()": false}
+	if fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Errorf("combined %v, want %v", got, want)
+	}
+}

@@ -188,7 +188,11 @@ func TestRerunReusesTheReview(t *testing.T) {
 			t.Errorf("finding %d at %+v", i, c.Location)
 		}
 	}
-	st.Config = "other"
+	st.Cut = true
+	if sc, _, _, log := decideAt(t, h.open(), h.base, h.last, st); sc.Kind != Full || !strings.Contains(log, "could not record every finding") {
+		t.Errorf("a summary that could not record every finding: kind %d\n%s", sc.Kind, log)
+	}
+	st.Cut, st.Config = false, "other"
 	if sc, _, _, log := decideAt(t, h.open(), h.base, h.last, st); sc.Kind != Full || !strings.Contains(log, "configuration changed") {
 		t.Errorf("another configuration: kind %d\n%s", sc.Kind, log)
 	}
