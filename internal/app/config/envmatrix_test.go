@@ -34,8 +34,8 @@ var validValues = map[string]string{
 
 // companions are the settings a variable needs beside it to be valid.
 var companions = map[string]map[string]string{
-	"OCR_TO":       {"OCR_FROM": "HEAD~1"},
-	"OCR_MAX_COST": {"OCR_PRICE_INPUT": "1", "OCR_PRICE_OUTPUT": "1"},
+	"OCR_TO":        {"OCR_FROM": "HEAD~1"},
+	"OCR_MAX_COST":  {"OCR_PRICE_INPUT": "1", "OCR_PRICE_OUTPUT": "1"},
 	"OCR_MIN_VOTES": {"OCR_PASSES": "3"},
 }
 
