@@ -16,7 +16,18 @@ func run(ctx context.Context, o options) error {
 	if err != nil {
 		return err
 	}
-	return writeTable(o.Out, rows, o.Tolerance, judged)
+	if o.OutPath == "" {
+		return writeTable(o.Out, rows, o.Tolerance, judged)
+	}
+	f, err := os.Create(o.OutPath)
+	if err != nil {
+		return err
+	}
+	if err := writeTable(f, rows, o.Tolerance, judged); err != nil {
+		_ = f.Close()
+		return err
+	}
+	return f.Close()
 }
 
 // evaluate reviews the dataset under every setting and scores each; judged

@@ -28,17 +28,18 @@ type options struct {
 	OCR                      string
 	Env                      map[string]string // OCR_* and the LLM endpoint, for ocr
 	Judge                    *llm.Config
-	Out                      io.Writer
+	Out                      io.Writer // the table, unless OutPath names a file
+	OutPath                  string
 	Progress                 io.Writer
 }
 
 func main() {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
-	defer stop()
 	o, err := parseFlags(os.Args[1:])
 	if err == nil {
 		err = run(ctx, o)
 	}
+	stop()
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "bench/quality:", err)
 		os.Exit(2)
@@ -78,13 +79,7 @@ func parseFlags(args []string) (options, error) {
 	if *judgeURL != "" {
 		o.Judge = &llm.Config{URL: *judgeURL, Model: *judgeModel, Token: os.Getenv("OCR_JUDGE_TOKEN")}
 	}
-	if *out != "" {
-		f, err := os.Create(*out)
-		if err != nil {
-			return o, err
-		}
-		o.Out = f
-	}
+	o.OutPath = *out
 	return o, nil
 }
 
