@@ -123,7 +123,7 @@ func commitRepo(t *testing.T, repos string, m miniRepo) (base, head string) {
 			t.Fatal(err)
 		}
 		if i == 0 {
-			git("init", "-q", "-b", "main")
+			git("init", "-q", "-b", "main", "--object-format=sha1")
 		}
 		if err := os.WriteFile(file, []byte(content), 0o644); err != nil {
 			t.Fatal(err)
