@@ -68,7 +68,8 @@ func TestPayOnce(t *testing.T) {
 
 // sequence reviews a pull request of n files through its life: in full,
 // then a one-file push, a rebase onto a moved base, a rebase with a
-// one-file edit and a re-run, each with args. It returns each run's cost
+// one-file edit, a re-run and a merge of the base with a one-file edit,
+// each with args. It returns each run's cost
 // and the findings posted more than once.
 func sequence(t *testing.T, n int, args ...string) ([]step, []string) {
 	b := newBench(t, n)
@@ -80,6 +81,8 @@ func sequence(t *testing.T, n int, args ...string) ([]step, []string) {
 	b.rebase(func() { b.edit(n/2, "") })
 	steps = append(steps, b.review("rebase + one-file edit", args...))
 	steps = append(steps, b.review("re-run", args...))
+	b.mergeBase(func() { b.edit(n-1, "") })
+	steps = append(steps, b.review("merge of the base + one-file edit", args...))
 	return steps, b.duplicates()
 }
 
@@ -114,6 +117,7 @@ type bench struct {
 	gh         *githubfake.Server
 	llm        *llmtest.Server
 	edits      map[int]int
+	moves      int
 }
 
 func newBench(t *testing.T, n int) *bench {
@@ -180,13 +184,7 @@ func (b *bench) edit(i int, msg string) {
 // lines move down; a new file) and rebases the branch onto it; amend,
 // when set, changes the branch before it is force-pushed.
 func (b *bench) rebase(amend func()) {
-	b.git("checkout", "-q", "main")
-	for i := range b.n / 2 {
-		b.writeAt(path(i), "// Copyright the authors.\n// Licensed under the MIT licence.\n\n"+readAt(b.t, filepath.Join(b.dir, path(i))))
-	}
-	b.writeAt(fmt.Sprintf("moved/m%d.go", len(b.edits)), "package moved\n")
-	b.commit("main moves on")
-	b.base = b.rev("HEAD")
+	b.moveMain()
 	b.git("checkout", "-q", "feature")
 	b.git("rebase", "-q", "main")
 	if amend != nil {
@@ -195,6 +193,30 @@ func (b *bench) rebase(amend func()) {
 		b.git("commit", "-q", "--amend", "--no-edit")
 	}
 	b.head = b.rev("HEAD")
+}
+
+// mergeBase moves main as rebase does and merges it into the branch
+// ("Update branch"), then edit changes the branch in a commit of its own.
+func (b *bench) mergeBase(edit func()) {
+	b.moveMain()
+	b.git("checkout", "-q", "feature")
+	b.git("merge", "-q", "--no-edit", "main")
+	edit()
+	b.commit("an edit after the merge")
+	b.head = b.rev("HEAD")
+}
+
+// moveMain commits on main: a header on the first half of the files (on
+// main, their lines move down) and a new file.
+func (b *bench) moveMain() {
+	b.git("checkout", "-q", "main")
+	b.moves++
+	for i := range b.n / 2 {
+		b.writeAt(path(i), fmt.Sprintf("// Copyright the authors (%d).\n// Licensed under the MIT licence.\n\n", b.moves)+readAt(b.t, filepath.Join(b.dir, path(i))))
+	}
+	b.writeAt(fmt.Sprintf("moved/m%d.go", b.moves), "package moved\n")
+	b.commit("main moves on")
+	b.base = b.rev("HEAD")
 }
 
 // review runs ocr on the pull request as a GitHub Actions step would.

@@ -4,7 +4,8 @@
 // the head was reviewed already (a re-run); only the commits since the
 // last reviewed head when that head is an ancestor of the new one; only
 // the files whose own change differs when it is not (a rebase or a
-// force-push, files matched by git patch-id). After the review it merges
+// force-push) or when the base branch was merged in (files matched by git
+// patch-id). After the review it merges
 // the two: coverage of every file of the pull request, and the earlier
 // findings that still apply carried forward, re-anchored in the new head.
 package incremental
@@ -34,8 +35,9 @@ const (
 	// reused.
 	Rerun
 	// Rebase reviews the files whose own change differs from the last
-	// reviewed version of the pull request, which is not an ancestor of
-	// the new head (a rebase, a force-push).
+	// reviewed version of the pull request: that version is not an
+	// ancestor of the new head (a rebase, a force-push), or the base
+	// branch was merged in since.
 	Rebase
 )
 
@@ -109,10 +111,22 @@ func decide(ctx context.Context, in Input) (Scope, error) {
 		return Scope{}, fmt.Errorf("the last reviewed head %s is not in this clone and could not be fetched "+
 			"(a force-push may have left it on no branch): %w", preview.Short(st.Head), err)
 	}
-	if mb, err := repo.MergeBase(ctx, st.Head, head); err == nil && mb == st.Head {
-		return since(ctx, in)
+	oldBase, err := repo.MergeBase(ctx, in.Change.Base, st.Head)
+	if err != nil {
+		return Scope{}, fmt.Errorf("could not find where the last reviewed head %s forked: %w", preview.Short(st.Head), err)
 	}
-	return rebase(ctx, in)
+	mb, err := repo.MergeBase(ctx, st.Head, head)
+	switch descends := err == nil && mb == st.Head; {
+	case descends && oldBase == in.Change.Base:
+		return since(ctx, in)
+	case descends:
+		// The base branch was merged in ("Update branch"): the commits
+		// since bring its changes, which are not the pull request's.
+		return rebase(ctx, in, oldBase, "the base branch merged in ("+preview.Short(in.Change.Base)+")")
+	case oldBase == in.Change.Base:
+		return rebase(ctx, in, oldBase, "force-pushed onto the same base "+preview.Short(oldBase))
+	}
+	return rebase(ctx, in, oldBase, "rebased onto "+preview.Short(in.Change.Base))
 }
 
 // usable says why the recorded state cannot be reused, or nil.

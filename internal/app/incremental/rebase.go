@@ -11,19 +11,16 @@ import (
 )
 
 // rebase scopes a review when the last reviewed head is not an ancestor of
-// the new one: the pull request was rebased or force-pushed. The two
+// the new one (the pull request was rebased or force-pushed), or when the
+// base branch was merged into it; what says which, for the log. The two
 // versions of the pull request (each against its own merge base) are
 // matched file by file; a file whose own change is the same patch (git
 // patch-id --stable: moved lines, other context and whitespace do not
 // count) is not reviewed again, and its findings are carried. A file is
 // reviewed when its change differs, or when it was not reviewed then
 // (excluded) but is now.
-func rebase(ctx context.Context, in Input) (Scope, error) {
+func rebase(ctx context.Context, in Input, oldBase, what string) (Scope, error) {
 	st, full, repo := in.State, in.Change, in.Repo
-	oldBase, err := repo.MergeBase(ctx, full.Base, st.Head)
-	if err != nil {
-		return Scope{}, fmt.Errorf("could not find where the last reviewed head %s forked: %w", preview.Short(st.Head), err)
-	}
 	old := &change.Change{Mode: "range", Base: oldBase, Head: st.Head}
 	if err := old.Parse(repo.DiffText(ctx, oldBase, st.Head)); err != nil {
 		return Scope{}, fmt.Errorf("could not compute the pull request as last reviewed (%s): %w", preview.Short(st.Head), err)
@@ -41,18 +38,9 @@ func rebase(ctx context.Context, in Input) (Scope, error) {
 	}
 	sc := Scope{Kind: Rebase, Since: st.Head, Earlier: st.Findings, unchanged: unchanged}
 	sc.Change, sc.Preview = without(full, in.Preview, unchanged)
-	sc.Why = rebaseWhy(oldBase, full.Base, len(in.Preview.Files), len(unchanged), sc.Preview.Totals.Reviewed)
+	sc.Why = fmt.Sprintf("%s: %d of %d files unchanged (the same change as at the last review, by git patch-id), %d reviewed "+
+		"(--full reviews everything)", what, len(unchanged), len(in.Preview.Files), sc.Preview.Totals.Reviewed)
 	return sc, nil
-}
-
-// rebaseWhy is the log line of a rebase: what was reused and why.
-func rebaseWhy(oldBase, newBase string, files, unchanged, reviewed int) string {
-	what := "force-pushed onto the same base " + preview.Short(newBase)
-	if oldBase != newBase {
-		what = "rebased onto " + preview.Short(newBase)
-	}
-	return fmt.Sprintf("%s: %d of %d files unchanged (the same change as at the last review, by git patch-id), %d reviewed "+
-		"(--full reviews everything)", what, unchanged, files, reviewed)
 }
 
 // samePatches reports, by path, the files of the pull request whose own

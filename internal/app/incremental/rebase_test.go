@@ -237,3 +237,33 @@ func (r *testRepo) shallowClone(t *testing.T) *git.Repo {
 	c.git("fetch", "-q", "--depth", "1", "origin", "main:refs/remotes/origin/main")
 	return c.open()
 }
+
+// TestMergeOfTheBaseBranch: "Update branch" merges the moved base into the
+// pull request. The new head descends from the reviewed one, but the
+// commits since bring the base's changes, which are not the pull
+// request's: they are not reviewed. Files are matched as after a rebase;
+// with one file edited too, that file only is reviewed.
+func TestMergeOfTheBaseBranch(t *testing.T) {
+	h := newHistory(t)
+	st := posting.State{Head: h.last, Config: "c", Findings: h.findings}
+	h.git("checkout", "-q", "main")
+	h.write("other.go", "package other\n\nfunc Other() { panic(\"on main\") }\n")
+	for i := range 2 {
+		h.write(fmt.Sprintf("f%d.go", i), "// Moved.\n\n"+fileN(i))
+	}
+	base := h.commit("main moves")
+	h.git("checkout", "-q", "feature")
+	h.git("merge", "-q", "--no-edit", "main")
+	h.write("f2.go", strings.Replace(fileNChanged(2), "risky2()", "safer2()", 1))
+	head := h.commit("an edit after the merge")
+	sc, full, p, log := decideAt(t, h.open(), base, head, st)
+	if got := reviewedPaths(sc.Preview); sc.Kind != Rebase || len(got) != 1 || got[0] != "f2.go" {
+		t.Fatalf("after a merge of the base branch and an edit of f2.go: kind %d, reviews %v, want f2.go only\n%s", sc.Kind, got, log)
+	}
+	if !strings.Contains(log, "the base branch merged in ("+preview.Short(base)+"): 2 of 3 files unchanged") {
+		t.Errorf("log:\n%s", log)
+	}
+	if carried := sc.Merge(context.Background(), full, p, &review.Review{}); len(carried) != 2 {
+		t.Errorf("carried %d findings, want those of f0.go and f1.go", len(carried))
+	}
+}
