@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"context"
 	"errors"
+	"fmt"
 	"net/http"
 	"sync"
 	"time"
@@ -212,6 +213,10 @@ func (run *ghRun) report(ctx context.Context, r *review.Review) error {
 	if errors.Is(resErr, posting.ErrNoWriteAccess) {
 		run.g.logf("not resolving ocr's review threads on pull request #%d: %v (%s)", run.g.PR, resErr, permissionsHelp)
 		resErr = nil
+	}
+	if run.ex.summary == nil && postErr == nil && resErr == nil && posting.Quiet(r, ps) {
+		run.g.logf(posting.QuietNote, fmt.Sprintf("pull request #%d", run.g.PR), posting.BelowFloor(ps))
+		return nil
 	}
 	in := posting.StickyInput{Review: all, Placements: ps, Resolved: run.resolved(gone, threads),
 		Notes: posting.Notes(run.notes, r, postErr, resErr), Links: run.style.Links,

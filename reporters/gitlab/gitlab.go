@@ -235,6 +235,10 @@ func (run *glRun) report(ctx context.Context, r *review.Review) error {
 	if errors.Is(resErr, posting.ErrNoWriteAccess) {
 		return resErr
 	}
+	if run.ex.summary == nil && postErr == nil && resErr == nil && posting.Quiet(r, ps) {
+		run.g.logf(posting.QuietNote, fmt.Sprintf("merge request !%d", run.g.MR), posting.BelowFloor(ps))
+		return nil
+	}
 	var old string
 	if run.ex.summary != nil {
 		old = run.ex.summary.Body
