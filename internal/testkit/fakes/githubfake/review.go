@@ -33,6 +33,9 @@ type Comment struct {
 	// AuthorAssociation is the author's relation to the repository
 	// (OWNER, MEMBER, COLLABORATOR, NONE...); "" is sent as NONE.
 	AuthorAssociation string `json:"author_association"`
+	// Reactions are the counts GitHub lists with the comment (set when
+	// listed; see React).
+	Reactions *ReactionSummary `json:"reactions,omitempty"`
 }
 
 // IssueComment is a comment on the pull request's conversation.
