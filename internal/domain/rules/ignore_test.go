@@ -69,8 +69,8 @@ func TestIgnoreLikeEntryRefused(t *testing.T) {
 	for entry, want := range map[string]string{
 		`{"path": "gen/**"}`: `ignore[0].fingerprint: missing; give "fingerprint"`,
 		`{"fingerprint": "3c1f0a9d8e7b6a5c4d3e", "like": "x"}`: `give either "fingerprint" (one finding) or "like"`,
-		`{"like": "x", "path": "gen/[**"}`:                       "ignore[0].path: invalid glob",
-		`{"like": "x", "category": "bugs"}`:                      `ignore[0].category: "bugs" is not a category`,
+		`{"like": "x", "path": "gen/[**"}`:                     "ignore[0].path: invalid glob",
+		`{"like": "x", "category": "bugs"}`:                    `ignore[0].category: "bugs" is not a category`,
 	} {
 		_, err := ParseFile("rule.json", []byte(`{"ignore": [`+entry+`]}`))
 		if err == nil || !strings.Contains(err.Error(), want) {
