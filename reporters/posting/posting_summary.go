@@ -199,12 +199,7 @@ func usageLine(r *review.Review) string {
 }
 
 func unplacedSection(ps []Placement, links Links) section {
-	var un []Placement
-	for _, p := range ps {
-		if p.Kind == PlaceSummary {
-			un = append(un, p)
-		}
-	}
+	un := placementsOf(ps, PlaceSummary)
 	if len(un) == 0 {
 		return section{}
 	}

@@ -12,12 +12,7 @@ import (
 // one line each (severity, category, location, the message's first line),
 // the SARIF and JSON reports hold the rest.
 func belowFloorSection(ps []Placement, links Links) section {
-	var below []Placement
-	for _, p := range ps {
-		if p.Kind == PlaceBelowFloor {
-			below = append(below, p)
-		}
-	}
+	below := placementsOf(ps, PlaceBelowFloor)
 	if len(below) == 0 {
 		return section{}
 	}
