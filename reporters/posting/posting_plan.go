@@ -116,10 +116,11 @@ func spendInline(ps []Placement, budget int) {
 }
 
 // inlineOrder ranks what the inline budget keeps: the most severe first,
-// then (stable sort) the order the pipeline gave, which is the reflection
-// filter's. Hook for voting passes (issue 30 item 1): compare the votes
-// between the severity and the pipeline's order once review.Comment
-// carries them, e.g. cmp.Compare(b.Votes, a.Votes).
+// then (stable sort) the pipeline's order (review.Dedupe's: by location).
+// Hooks of issue 30: once review.Comment carries the votes of voting
+// passes, compare them right after the severity (more votes first), then
+// the reflection filter's confidence when it gives one; the filter only
+// keeps or drops today, so there is none to compare.
 func inlineOrder(a, b Placement) int {
 	return cmp.Compare(b.Severity.Rank(), a.Severity.Rank())
 }
