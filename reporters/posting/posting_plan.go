@@ -116,13 +116,21 @@ func spendInline(ps []Placement, budget int) {
 }
 
 // inlineOrder ranks what the inline budget keeps: the most severe first,
-// then (stable sort) the pipeline's order (review.Dedupe's: by location).
-// Hooks of issue 30: once review.Comment carries the votes of voting
-// passes, compare them right after the severity (more votes first), then
-// the reflection filter's confidence when it gives one; the filter only
-// keeps or drops today, so there is none to compare.
+// then the one more passes found (review.Votes, --passes; equal with one
+// pass), then (stable sort) the pipeline's order (review.Dedupe's: by
+// location). The reflection filter only keeps or drops, so it gives no
+// confidence to rank by; when it does, compare it here, after the votes.
 func inlineOrder(a, b Placement) int {
-	return cmp.Compare(b.Severity.Rank(), a.Severity.Rank())
+	return cmp.Or(cmp.Compare(b.Severity.Rank(), a.Severity.Rank()), cmp.Compare(voteShare(b.Comment), voteShare(a.Comment)))
+}
+
+// voteShare is the share of the passes that found c; 1 without votes (one
+// pass: every finding was found by every pass there was).
+func voteShare(c review.Comment) float64 {
+	if c.Votes == nil {
+		return 1
+	}
+	return c.Votes.Share()
 }
 
 // BelowFloor counts the placements below the posting floor.

@@ -54,3 +54,14 @@ func TestPlanFloorAndBudget(t *testing.T) {
 		t.Errorf("floor low, default budget: %d inline, want 5", got)
 	}
 }
+
+// Of two findings of one severity, the budget keeps the one more passes
+// found, whatever their order.
+func TestPlanBudgetPrefersVotes(t *testing.T) {
+	few, many := planFinding(1, review.SeverityHigh), planFinding(2, review.SeverityHigh)
+	few.Votes, many.Votes = &review.Votes{Found: 2, Passes: 3}, &review.Votes{Found: 3, Passes: 3}
+	ps := Plan([]review.Comment{few, many}, planIndex(t), NewPlanOptions[bool](1, 0, "", nil))
+	if ps[0].Kind != PlaceOverBudget || ps[1].Kind != PlaceInline {
+		t.Errorf("kinds %d, %d: the budget did not keep the finding 3/3 passes found", ps[0].Kind, ps[1].Kind)
+	}
+}
