@@ -97,36 +97,39 @@ func Decide(ctx context.Context, in Input) Scope {
 
 // decide is Decide's choice, or the reason for a full review.
 func decide(ctx context.Context, in Input) (Scope, error) {
-	st, head, repo := in.State, in.Change.Head, in.Repo
 	if err := usable(in); err != nil {
 		return Scope{}, err
 	}
-	if st.Head == head {
-		if st.Cut {
-			return Scope{}, errors.New("the head was reviewed before, but its summary could not record every finding: reviewing it again")
-		}
-		return rerun(in), nil
+	if in.State.Head == in.Change.Head {
+		return rerun(in)
 	}
+	return moved(ctx, in)
+}
+
+// moved scopes a review of a new head: since the last reviewed head when
+// it descends from it on the same base, else file by file (rebase).
+func moved(ctx context.Context, in Input) (Scope, error) {
+	st, head, base, repo := in.State, in.Change.Head, in.Change.Base, in.Repo
 	if _, err := repo.EnsureHistory(ctx, st.Head, head); err != nil {
 		return Scope{}, fmt.Errorf("the last reviewed head %s is not in this clone and could not be fetched "+
 			"(a force-push may have left it on no branch): %w", preview.Short(st.Head), err)
 	}
-	oldBase, err := repo.MergeBase(ctx, in.Change.Base, st.Head)
+	oldBase, err := repo.MergeBase(ctx, base, st.Head)
 	if err != nil {
 		return Scope{}, fmt.Errorf("could not find where the last reviewed head %s forked: %w", preview.Short(st.Head), err)
 	}
 	mb, err := repo.MergeBase(ctx, st.Head, head)
 	switch descends := err == nil && mb == st.Head; {
-	case descends && oldBase == in.Change.Base:
+	case descends && oldBase == base:
 		return since(ctx, in)
 	case descends:
 		// The base branch was merged in ("Update branch"): the commits
 		// since bring its changes, which are not the pull request's.
-		return rebase(ctx, in, oldBase, "the base branch merged in ("+preview.Short(in.Change.Base)+")")
-	case oldBase == in.Change.Base:
-		return rebase(ctx, in, oldBase, "force-pushed onto the same base "+preview.Short(oldBase))
+		return rebase(ctx, in, oldBase, "the base branch merged in ("+preview.Short(base)+")")
+	case oldBase == base:
+		return rebase(ctx, in, oldBase, "force-pushed onto the same base "+preview.Short(base))
 	}
-	return rebase(ctx, in, oldBase, "rebased onto "+preview.Short(in.Change.Base))
+	return rebase(ctx, in, oldBase, "rebased onto "+preview.Short(base))
 }
 
 // usable says why the recorded state cannot be reused, or nil.
@@ -142,11 +145,15 @@ func usable(in Input) error {
 	return nil
 }
 
-// rerun reuses the review of the head: nothing is asked of the model.
-func rerun(in Input) Scope {
+// rerun reuses the review of the head: nothing is asked of the model;
+// unless the summary could not record every finding.
+func rerun(in Input) (Scope, error) {
+	if in.State.Cut {
+		return Scope{}, errors.New("the head was reviewed before, but its summary could not record every finding: reviewing it again")
+	}
 	return Scope{Kind: Rerun, Since: in.State.Head, Change: in.Change, Preview: in.Preview, Earlier: in.State.Findings,
 		Why: fmt.Sprintf("re-run of %s, reviewed before: its review is reused (%d finding(s)), no model request "+
-			"(--full reviews it again)", preview.Short(in.State.Head), len(in.State.Findings))}
+			"(--full reviews it again)", preview.Short(in.State.Head), len(in.State.Findings))}, nil
 }
 
 // Merge completes rv, the review of s.Change, into the review of the
