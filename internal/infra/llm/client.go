@@ -63,10 +63,13 @@ type Client struct {
 
 	answered atomic.Bool // the endpoint has sent at least one response
 	logged   sync.Map    // scope + failure kind → already logged
+	mode     string      // OCR_LLM_TOOLS
+	adapt    *adaptations
 }
 
 // New builds a Client from a validated Config.
 func New(cfg Config, opt Options) (*Client, error) {
+	cfg = cfg.Resolved()
 	if err := cfg.Validate(); err != nil {
 		return nil, err
 	}
@@ -78,8 +81,9 @@ func New(cfg Config, opt Options) (*Client, error) {
 	if timeout <= 0 {
 		timeout = DefaultResponseTimeout
 	}
+	ad := newAdaptations(cfg.ToolMode())
 	hc := &http.Client{Timeout: timeout, Transport: &transport{
-		base: opt.Transport, headers: cfg.ExtraHeaders, body: cfg.ExtraBody}}
+		base: opt.Transport, headers: cfg.ExtraHeaders, body: cfg.ExtraBody, adapt: ad}}
 	oc := openai.DefaultConfig(cfg.APIToken())
 	if cfg.AzureDeployment != "" {
 		oc = openai.DefaultAzureConfig(cfg.APIToken(), cfg.BaseURL())
@@ -93,7 +97,7 @@ func New(cfg Config, opt Options) (*Client, error) {
 	oc.BaseURL = cfg.BaseURL()
 	oc.HTTPClient = hc
 	return &Client{api: openai.NewClientWithConfig(oc), model: cfg.ModelName(), opt: opt, red: newRedactor(cfg),
-		wait: timeout}, nil
+		wait: timeout, mode: cfg.ToolMode(), adapt: ad}, nil
 }
 
 func (o Options) withDefaults() Options {
@@ -138,14 +142,9 @@ func baseTransport(connect time.Duration) http.RoundTripper {
 // Model is the model name sent when a request leaves it empty.
 func (c *Client) Model() string { return c.model }
 
-// Chat sends req (Model defaulted), retrying transient failures (429, 5xx,
-// resets) with exponential backoff and jitter, honouring Retry-After. The
-// response carries the provider's usage. Failures are *Error; one whose
-// StopsRun is true will fail every other request the same way.
-func (c *Client) Chat(ctx context.Context, req openai.ChatCompletionRequest) (openai.ChatCompletionResponse, error) {
-	if req.Model == "" {
-		req.Model = c.model
-	}
+// send sends req as it is, retrying transient failures. The response
+// carries the provider's usage.
+func (c *Client) send(ctx context.Context, req openai.ChatCompletionRequest) (openai.ChatCompletionResponse, error) {
 	for n := 1; ; n++ {
 		actx, a := withAttempt(ctx)
 		resp, err := c.api.CreateChatCompletion(actx, req)

@@ -46,9 +46,22 @@ type Config struct {
 	OpenAIKey     string
 	OpenAIBaseURL string
 	OpenAIModel   string
+	// Tools is the tool protocol, OCR_LLM_TOOLS: auto (default), native or text.
+	Tools string
+	// Context is the model's context window in tokens (OCR_LLM_CONTEXT; 0:
+	// unknown, learned from the endpoint's first over-context refusal).
+	Context int
 	// ModelFrom names where Model came from when it is not OCR_LLM_MODEL
 	// (the caller's override, such as "--model"); empty means OCR_LLM_MODEL.
 	ModelFrom string
+}
+
+// ToolMode is Tools, defaulted to ToolsAuto.
+func (c Config) ToolMode() string {
+	if c.Tools == "" {
+		return ToolsAuto
+	}
+	return c.Tools
 }
 
 // BaseURL is the resolved endpoint without a trailing /chat/completions.
@@ -140,6 +153,11 @@ func (c Config) Validate() error {
 	}
 	if c.APIToken() == "" && !local(base) {
 		missing = append(missing, "OCR_LLM_TOKEN (or OPENAI_API_KEY)")
+	}
+	switch c.ToolMode() {
+	case ToolsAuto, ToolsNative, ToolsText:
+	default:
+		return fmt.Errorf("invalid OCR_LLM_TOOLS %q: want auto, native or text", c.Tools)
 	}
 	if c.ModelName() == "" {
 		missing = append(missing, "OCR_LLM_MODEL (or --model, or OPENAI_MODEL)")
