@@ -102,7 +102,7 @@ func (t *task) failure(ctx context.Context, err error) loopResult {
 	switch {
 	case errors.Is(err, errBudget), errors.Is(err, errCost):
 		return loopResult{reason: review.ReasonBudget, detail: err.Error(), err: err}
-	case errors.Is(err, errTooLarge):
+	case errors.Is(err, errTooLarge), errors.Is(err, errOverContext):
 		return loopResult{reason: review.ReasonTooLarge, detail: err.Error(), err: err}
 	case ctx.Err() != nil:
 		reason, detail := ended(ctx, t.a.cfg.GroupTimeout.String())
@@ -175,11 +175,12 @@ func offers(ts []openai.Tool, name string) bool {
 // books the run's budget with the prompt's estimated size, and accounts
 // the usage. An answer without choices is an empty answer.
 func (t *task) ask(ctx context.Context, c *conv, offered toolSet) (openai.ChatCompletionMessage, error) {
-	limit := t.a.cfg.ContextTokens*8/10 - offered.tokens - max(t.a.cfg.MaxCompletionTokens, 0)
-	if !c.fit(limit) {
-		return openai.ChatCompletionMessage{}, errTooLarge
-	}
-	resp, err := t.send(ctx, openai.ChatCompletionRequest{Messages: c.msgs, Tools: offered.tools}, c.total+offered.tokens)
+	var resp openai.ChatCompletionResponse
+	err := t.askWithin(ctx, c, offered, func() (bool, error) {
+		var err error
+		resp, err = t.send(ctx, openai.ChatCompletionRequest{Messages: c.msgs, Tools: offered.tools}, c.total+offered.tokens)
+		return err == nil, err
+	})
 	if err != nil || len(resp.Choices) == 0 {
 		return openai.ChatCompletionMessage{}, err
 	}
@@ -195,9 +196,7 @@ func (t *task) send(ctx context.Context, req openai.ChatCompletionRequest, estim
 		return openai.ChatCompletionResponse{}, err
 	}
 	req.Model = t.a.cfg.Model
-	if t.a.cfg.MaxCompletionTokens > 0 {
-		req.MaxCompletionTokens = t.a.cfg.MaxCompletionTokens
-	}
+	req.MaxCompletionTokens = t.run.completionTokens()
 	done := t.run.meter.request()
 	var sent atomic.Int64
 	resp, err := t.a.chat.Chat(llm.CountSent(llm.WithScope(ctx, t.label()), &sent), req)

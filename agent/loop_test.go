@@ -123,7 +123,9 @@ func TestMalformedAnswersEndTheGroupQuickly(t *testing.T) {
 		"unknown tools":  llmtest.Calls(llmtest.Tool("nope", map[string]string{})),
 		"bad arguments":  llmtest.Calls(llmtest.Call{Name: "code_comment", Args: "{{"}),
 		"text only":      llmtest.Text("Looks good to me."),
-		"tool-less JSON": llmtest.Text(`{"name": "task_done", "arguments": {"state": "DONE"}}`),
+		// JSON naming an offered tool is a call written into the content
+		// (TestProviders); one naming no offered tool is text.
+		"tool-less JSON": llmtest.Text(`{"name": "run_shell", "arguments": {"cmd": "ls"}}`),
 	} {
 		t.Run(name, func(t *testing.T) {
 			out, srv := reviewWith(t, nil, Config{}, llmtest.Script{Match: []string{mainMark}, Answers: []llmtest.Answer{a}, Repeat: true})

@@ -68,21 +68,26 @@ func (r *run) group(ctx context.Context, i, n int, g grouping.Group) groupResult
 	for k, idx := range g {
 		files[k] = r.in.Files[idx]
 	}
-	t := &task{a: r.a, run: r, files: files,
-		sess: &tools.Session{Source: r.in.Source, Diffs: r.diffs, File: files[0].Path}}
+	t := r.newTask(files)
 	if ctx.Err() != nil { // stopped or out of time: no request, no line
 		reason, detail := ended(ctx, r.a.cfg.GroupTimeout.String())
 		return groupResult{reason: reason, detail: detail}
 	}
 	started := time.Now()
 	r.groupStart(i, n, files)
-	res := t.review(ctx)
+	res := r.split(ctx, files, t.review(ctx))
 	r.meter.done.Add(1)
 	if ctx.Err() != nil && !t.stoppedRun() && res.reason != "" {
 		return res // ended by another group's failure or the deadline: the run's summary says why
 	}
 	r.groupEnd(i, n, res, time.Since(started), r.a.cfg.Rounds)
 	return res
+}
+
+// newTask is the review of the group of files.
+func (r *run) newTask(files []File) *task {
+	return &task{a: r.a, run: r, files: files,
+		sess: &tools.Session{Source: r.in.Source, Diffs: r.diffs, File: files[0].Path}}
 }
 
 // promptData is the main prompt's content for the task's group.
@@ -221,7 +226,11 @@ func notReviewed(cov []review.FileCoverage) []string {
 }
 
 func (r *run) coverage(path string, res groupResult) review.FileCoverage {
-	c := review.FileCoverage{Path: path, Reviewed: res.reason == "", Reason: res.reason, Detail: res.detail}
+	reason, detail := res.reason, res.detail
+	if o, ok := res.files[path]; ok { // a group split to fit the window
+		reason, detail = o.reason, o.detail
+	}
+	c := review.FileCoverage{Path: path, Reviewed: reason == "", Reason: reason, Detail: detail}
 	if f, ok := r.in.Changes.File(path); ok {
 		if f.OldPath != "" && f.OldPath != f.NewPath {
 			c.OldPath = f.OldPath

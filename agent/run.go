@@ -27,6 +27,7 @@ type run struct {
 
 	meter  *meter
 	halter *halter
+	window *window
 
 	outMu sync.Mutex
 	out   io.Writer
@@ -38,7 +39,8 @@ type run struct {
 func (a *Agent) newRun(in Input) *run {
 	r := &run{a: a, in: in, diffs: in.Diffs, budget: &budget{limit: a.cfg.MaxTokensBudget,
 		maxCost: a.cfg.MaxCost, prices: a.cfg.Prices},
-		anchorSlots: make(chan struct{}, a.cfg.Concurrency), out: a.cfg.Progress, files: map[string][]string{}}
+		anchorSlots: make(chan struct{}, a.cfg.Concurrency), out: a.cfg.Progress, files: map[string][]string{},
+		window: newWindow(a.cfg.ContextTokens)}
 	if r.diffs == nil {
 		r.diffs = make(map[string]string, len(in.Files))
 		for _, f := range in.Files {

@@ -39,6 +39,9 @@ type groupResult struct {
 	// rounds counts the main rounds that ended with task_done.
 	rounds  int
 	dropped int
+	// files holds each file's outcome when the group was split to fit the
+	// context window (nil otherwise: every file shares reason).
+	files map[string]fileOutcome
 }
 
 func (t *task) addUsage(u review.Usage) {
