@@ -69,5 +69,8 @@ func usageOf(u openai.Usage, sent int64) review.Usage {
 	if u.PromptTokensDetails != nil {
 		out.CachedTokens = u.PromptTokensDetails.CachedTokens
 	}
+	if u.CompletionTokensDetails != nil {
+		out.ReasoningTokens = u.CompletionTokensDetails.ReasoningTokens
+	}
 	return out
 }
