@@ -79,12 +79,15 @@ func (t *task) askWithin(ctx context.Context, c *conv, offered toolSet, send fun
 		if !c.fit(t.run.promptLimit(offered)) {
 			return errTooLarge
 		}
-		before := c.total
+		before, reserve := c.total, t.run.completionTokens()
 		ok, err := send()
 		if ok || retried || !t.run.overContext(err, t.label()) {
 			return err
 		}
-		if !c.fit(t.run.promptLimit(offered)) || c.total >= before {
+		// Sent again only changed: shorter, or asking for a shorter answer
+		// that the smaller window leaves room for.
+		fits := c.fit(t.run.promptLimit(offered))
+		if !fits || (c.total >= before && t.run.completionTokens() >= reserve) {
 			return errOverContext
 		}
 	}

@@ -111,7 +111,7 @@ func (c Config) TokenSource() string {
 	default:
 		return ""
 	}
-	if c.AzureDeployment != "" {
+	if c.Resolved().AzureDeployment != "" {
 		src += ", sent as Azure's api-key"
 	}
 	return src
@@ -140,6 +140,9 @@ func (c Config) model() (string, string) {
 		return c.OpenAIModel, "OPENAI_MODEL"
 	case c.AzureDeployment != "":
 		return c.AzureDeployment, "OCR_LLM_AZURE_DEPLOYMENT"
+	}
+	if dep, _, _, ok := c.azurePortal(); ok {
+		return dep, "the deployment in OCR_LLM_URL"
 	}
 	return "", ""
 }

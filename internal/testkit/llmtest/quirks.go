@@ -36,9 +36,12 @@ type Quirks struct {
 	Refuse []string
 	// Window is the context window in tokens (prompt: request bytes/4, plus
 	// the requested completion); a longer request gets WindowStyle's 400:
-	// "openai" (default), "vllm" or "llamacpp".
+	// "openai" (default), "vllm", "llamacpp" or "anthropic".
 	Window      int
 	WindowStyle string
+	// NoCallIDs sends tool calls with an empty id, as Google's
+	// OpenAI-compatible endpoint does.
+	NoCallIDs bool
 	// Cache reports prompt_tokens_details.cached_tokens as OpenAI computes
 	// it: the longest prefix shared with an earlier request, from 1,024
 	// tokens, in steps of 128.
@@ -108,6 +111,8 @@ func overWindow(style string, window, prompt, want int) string {
 			"message": "the request exceeds the available context size, try increasing it",
 			"type":    "exceed_context_size_error", "n_prompt_tokens": prompt, "n_ctx": window}})
 		return string(b)
+	case "anthropic":
+		return errorJSON(fmt.Sprintf("prompt is too long: %d tokens > %d maximum", prompt, window), "invalid_request_error", "")
 	case "vllm":
 		b, _ := json.Marshal(map[string]any{"object": "error", "message": fmt.Sprintf("This model's maximum context length is %d tokens. However, you requested %d tokens (%d in the messages, %d in the completion). Please reduce the length of the messages or completion.", window, want, prompt, want-prompt),
 			"type": "BadRequestError", "param": nil, "code": 400})
@@ -134,6 +139,11 @@ func (s *Server) quirkMessage(req Request, msg *openai.ChatCompletionMessage, us
 		}
 		msg.Content = strings.TrimSpace(msg.Content + "\n" + callsText(style, msg.ToolCalls))
 		msg.ToolCalls = nil
+	}
+	if q.NoCallIDs {
+		for i := range msg.ToolCalls {
+			msg.ToolCalls[i].ID = ""
+		}
 	}
 	if q.Cache {
 		usage.PromptTokensDetails = &openai.PromptTokensDetails{CachedTokens: s.cached(req)}
