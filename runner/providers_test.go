@@ -109,7 +109,8 @@ var providerCases = map[string]providerCase{
 		expect: func(srv *llmtest.Server) {
 			srv.Expect("/openai/v1/chat/completions", "Authorization", "Bearer "+llmtest.Token)
 		}},
-	"Anthropic": {},
+	"Anthropic": {quirks: []llmtest.Quirks{{Window: 8192, WindowStyle: "anthropic"}},
+		check: logSays("context window is 8192 tokens")},
 	"Google Gemini": {quirks: []llmtest.Quirks{{NoCallIDs: true}}},
 	"DeepSeek": {reasoning: true, check: func(t *testing.T, reqs []llmtest.Request, _ string, rep providerReport) {
 		sentBack := false
@@ -152,6 +153,20 @@ var providerCases = map[string]providerCase{
 				t.Errorf("enable_thinking = %v", reqs[0].Raw["enable_thinking"])
 			}
 		}},
+}
+
+// TestContextVariableAvoidsRefusal: with OCR_LLM_CONTEXT set, no request
+// goes over the window, so none is refused.
+func TestContextVariableAvoidsRefusal(t *testing.T) {
+	t.Parallel()
+	pc := providerCase{
+		env: func(srv *llmtest.Server) testEnv { return with(baseEnv(srv), "OCR_LLM_CONTEXT", "8192") },
+		check: func(t *testing.T, reqs []llmtest.Request, log string, _ providerReport) {
+			if n := refused(reqs); n != 0 || strings.Contains(log, "context window is") {
+				t.Errorf("%d refused requests with OCR_LLM_CONTEXT set:\n%s", n, log)
+			}
+		}}
+	runProvider(t, pc, llmtest.Quirks{Window: 8192, WindowStyle: "llamacpp"})
 }
 
 func refused(reqs []llmtest.Request) int {
