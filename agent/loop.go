@@ -176,7 +176,7 @@ func offers(ts []openai.Tool, name string) bool {
 // the usage. An answer without choices is an empty answer.
 func (t *task) ask(ctx context.Context, c *conv, offered toolSet) (openai.ChatCompletionMessage, error) {
 	var resp openai.ChatCompletionResponse
-	err := t.askWithin(ctx, c, offered, func() (bool, error) {
+	err := t.askWithin(c, offered, func() (bool, error) {
 		var err error
 		resp, err = t.send(ctx, openai.ChatCompletionRequest{Messages: c.msgs, Tools: offered.tools}, c.total+offered.tokens)
 		return err == nil, err

@@ -120,9 +120,9 @@ func TestEmptyAnswerGetsANudge(t *testing.T) {
 
 func TestMalformedAnswersEndTheGroupQuickly(t *testing.T) {
 	for name, a := range map[string]llmtest.Answer{
-		"unknown tools":  llmtest.Calls(llmtest.Tool("nope", map[string]string{})),
-		"bad arguments":  llmtest.Calls(llmtest.Call{Name: "code_comment", Args: "{{"}),
-		"text only":      llmtest.Text("Looks good to me."),
+		"unknown tools": llmtest.Calls(llmtest.Tool("nope", map[string]string{})),
+		"bad arguments": llmtest.Calls(llmtest.Call{Name: "code_comment", Args: "{{"}),
+		"text only":     llmtest.Text("Looks good to me."),
 		// JSON naming an offered tool is a call written into the content
 		// (TestProviders); one naming no offered tool is text.
 		"tool-less JSON": llmtest.Text(`{"name": "run_shell", "arguments": {"cmd": "ls"}}`),

@@ -74,7 +74,7 @@ func (r *run) overContext(err error, label string) bool {
 // askWithin sends the conversation under the window; a refusal as over the
 // window shortens the oldest tool outputs and sends it again once, never
 // whole: when nothing can be shortened the group ends (errOverContext).
-func (t *task) askWithin(ctx context.Context, c *conv, offered toolSet, send func() (bool, error)) error {
+func (t *task) askWithin(c *conv, offered toolSet, send func() (bool, error)) error {
 	for retried := false; ; retried = true {
 		if !c.fit(t.run.promptLimit(offered)) {
 			return errTooLarge

@@ -98,8 +98,8 @@ var providerCases = map[string]providerCase{
 		check: func(t *testing.T, reqs []llmtest.Request, log string, rep providerReport) {
 			logSays("refused max_completion_tokens", "with max_tokens instead")(t, reqs, log, rep)
 			last := reqs[len(reqs)-1]
-			if last.Query != "api-version=2024-06-01" || last.Body.MaxTokens != 8192 || last.Body.Model != "gpt4o-prod" {
-				t.Errorf("query %q, max_tokens %d, model %q", last.Query, last.Body.MaxTokens, last.Body.Model)
+			if last.Query != "api-version=2024-06-01" || last.Raw["max_tokens"] != float64(8192) || last.Body.Model != "gpt4o-prod" {
+				t.Errorf("query %q, max_tokens %v, model %q", last.Query, last.Raw["max_tokens"], last.Body.Model)
 			}
 		}},
 	"Azure OpenAI (v1 API)": {

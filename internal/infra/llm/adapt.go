@@ -153,7 +153,7 @@ func (c *Client) learn(ctx context.Context, e *Error, tools bool) bool {
 		return false
 	}
 	if tools && c.mode != ToolsNative && refusesTools(text) {
-		return c.learnText(ctx, e)
+		return c.learnText(e)
 	}
 	if p, to := refusedParam(text, e.param); p != "" {
 		return c.learnParam(ctx, p, to, e)
@@ -161,7 +161,7 @@ func (c *Client) learn(ctx context.Context, e *Error, tools bool) bool {
 	return false
 }
 
-func (c *Client) learnText(ctx context.Context, e *Error) bool {
+func (c *Client) learnText(e *Error) bool {
 	a := c.adapt
 	a.mu.Lock()
 	defer a.mu.Unlock()

@@ -71,7 +71,7 @@ func (s *Server) refusal(req Request) (int, string) {
 	}
 	if q.Window > 0 {
 		prompt := req.Size / 4
-		want := prompt + max(req.Body.MaxCompletionTokens, req.Body.MaxTokens)
+		want := prompt + max(req.Body.MaxCompletionTokens, completionOf(req.Raw))
 		if want > q.Window {
 			return http.StatusBadRequest, overWindow(q.WindowStyle, q.Window, prompt, want)
 		}
@@ -218,4 +218,11 @@ func commonPrefix(a, b string) int {
 		}
 	}
 	return n
+}
+
+// completionOf is the max_tokens of a raw body (the older parameter some
+// servers want instead of max_completion_tokens).
+func completionOf(raw map[string]any) int {
+	n, _ := raw["max_tokens"].(float64)
+	return int(n)
 }
