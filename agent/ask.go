@@ -5,6 +5,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/ocr-ci/ocr/agent/window"
 	"github.com/ocr-ci/ocr/review"
 	"github.com/ocr-ci/ocr/tools"
 	openai "github.com/sashabaranov/go-openai"
@@ -61,7 +62,7 @@ func (a *Agent) Ask(ctx context.Context, in AskInput) AskOutput {
 	defer cancel(nil)
 	in.MaxRequests = orDefault(in.MaxRequests, DefaultAskRequests)
 	r := &run{a: a, budget: &budget{limit: orDefault(in.MaxTokens, DefaultAskTokens)}, out: a.cfg.Progress,
-		meter: &meter{start: time.Now(), groups: 1}, halter: &halter{cancel: cancel}, window: newWindow(a.cfg.ContextTokens)}
+		meter: &meter{start: time.Now(), groups: 1}, halter: &halter{cancel: cancel}, window: window.New(a.cfg.ContextTokens)}
 	t := &task{a: a, run: r, files: []File{{Path: strings.TrimSpace(in.Label) + " (answer)"}},
 		sess: &tools.Session{Source: in.Source, Diffs: in.Diffs}}
 	count := tokenCounter()

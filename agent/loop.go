@@ -94,7 +94,7 @@ func (t *task) loop(ctx context.Context, c *conv, s loopSpec) loopResult {
 
 func malformed(n int) loopResult {
 	return loopResult{reason: review.ReasonMalformed,
-		detail: fmt.Sprintf("%d answers in a row had no usable tool call (none, unknown tools or malformed arguments); the model may not support tool calling", n)}
+		detail: fmt.Sprintf("%d answers in a row had no usable tool call (none, unknown tools or malformed arguments); the model may not support tool calling: try OCR_LLM_TOOLS=text", n)}
 }
 
 // failure maps a request error to a reason.
@@ -196,7 +196,7 @@ func (t *task) send(ctx context.Context, req openai.ChatCompletionRequest, estim
 		return openai.ChatCompletionResponse{}, err
 	}
 	req.Model = t.a.cfg.Model
-	req.MaxCompletionTokens = t.run.completionTokens()
+	req.MaxCompletionTokens = t.run.window.Completion(t.a.cfg.MaxCompletionTokens)
 	done := t.run.meter.request()
 	var sent atomic.Int64
 	resp, err := t.a.chat.Chat(llm.CountSent(llm.WithScope(ctx, t.label()), &sent), req)

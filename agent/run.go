@@ -7,6 +7,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/ocr-ci/ocr/agent/window"
 	"github.com/ocr-ci/ocr/anchor"
 	"github.com/ocr-ci/ocr/internal/infra/logtext"
 	"github.com/ocr-ci/ocr/tools"
@@ -27,7 +28,7 @@ type run struct {
 
 	meter  *meter
 	halter *halter
-	window *window
+	window *window.Window
 
 	outMu sync.Mutex
 	out   io.Writer
@@ -40,7 +41,7 @@ func (a *Agent) newRun(in Input) *run {
 	r := &run{a: a, in: in, diffs: in.Diffs, budget: &budget{limit: a.cfg.MaxTokensBudget,
 		maxCost: a.cfg.MaxCost, prices: a.cfg.Prices},
 		anchorSlots: make(chan struct{}, a.cfg.Concurrency), out: a.cfg.Progress, files: map[string][]string{},
-		window: newWindow(a.cfg.ContextTokens)}
+		window: window.New(a.cfg.ContextTokens)}
 	if r.diffs == nil {
 		r.diffs = make(map[string]string, len(in.Files))
 		for _, f := range in.Files {

@@ -4,9 +4,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"sync/atomic"
 
-	"github.com/ocr-ci/ocr/internal/infra/llm"
+	"github.com/ocr-ci/ocr/agent/window"
 	"github.com/ocr-ci/ocr/review"
 )
 
@@ -15,79 +14,35 @@ import (
 // group is split, or, with one file, not reviewed (too_large).
 var errOverContext = errors.New("the endpoint refused the request as longer than its context window, and shortening old tool outputs cannot make it fit")
 
-// window is the run's context window: Config.ContextTokens, lowered to
-// what the endpoint says when it refuses a request as too long.
-type window struct{ tokens atomic.Int64 }
-
-func newWindow(n int) *window {
-	w := &window{}
-	w.tokens.Store(int64(n))
-	return w
-}
-
-func (w *window) size() int { return int(w.tokens.Load()) }
-
-// learn lowers the window to n; false when it was not larger.
-func (w *window) learn(n int) bool {
-	for {
-		cur := w.tokens.Load()
-		if int64(n) >= cur {
-			return false
-		}
-		if w.tokens.CompareAndSwap(cur, int64(n)) {
-			return true
-		}
-	}
-}
-
-// completionTokens is the max_completion_tokens sent: the configured
-// value, at most a quarter of a small window (a 8k local model cannot
-// reserve 8,192 tokens for the answer); 0 omits it.
-func (r *run) completionTokens() int {
-	n := r.a.cfg.MaxCompletionTokens
-	if n <= 0 {
-		return 0
-	}
-	return min(n, r.window.size()/4)
-}
-
-// promptLimit is the estimated size a conversation must stay under: 80%
-// of the window (the estimate is rough) less the tools and the completion.
-func (r *run) promptLimit(offered toolSet) int {
-	return r.window.size()*8/10 - offered.tokens - r.completionTokens()
-}
-
-// overContext reports the window of an over-context refusal and learns it
-// for the run, saying so once.
+// overContext reports an over-context refusal and learns its window for
+// the run, saying so once.
 func (r *run) overContext(err error, label string) bool {
-	var e *llm.Error
-	if !errors.As(err, &e) || !e.OverContext() {
-		return false
-	}
-	if r.window.learn(e.Window) {
+	w, ok := window.Refused(err)
+	if ok && r.window.Learn(w) {
 		r.progress("%s: the endpoint's context window is %d tokens (from its refusal); requests are kept under it from now on, larger groups are split (set OCR_LLM_CONTEXT=%d to skip the refused request)",
-			label, e.Window, e.Window)
+			label, w, w)
 	}
-	return true
+	return ok
 }
 
 // askWithin sends the conversation under the window; a refusal as over the
 // window shortens the oldest tool outputs and sends it again once, never
 // whole: when nothing can be shortened the group ends (errOverContext).
 func (t *task) askWithin(c *conv, offered toolSet, send func() (bool, error)) error {
+	w, most := t.run.window, t.a.cfg.MaxCompletionTokens
 	for retried := false; ; retried = true {
-		if !c.fit(t.run.promptLimit(offered)) {
+		if !c.fit(w.PromptLimit(offered.tokens, most)) {
 			return errTooLarge
 		}
-		before, reserve := c.total, t.run.completionTokens()
+		before, reserve := c.total, w.Completion(most)
 		ok, err := send()
 		if ok || retried || !t.run.overContext(err, t.label()) {
 			return err
 		}
 		// Sent again only changed: shorter, or asking for a shorter answer
 		// that the smaller window leaves room for.
-		fits := c.fit(t.run.promptLimit(offered))
-		if !fits || (c.total >= before && t.run.completionTokens() >= reserve) {
+		fits := c.fit(w.PromptLimit(offered.tokens, most))
+		if !fits || (c.total >= before && w.Completion(most) >= reserve) {
 			return errOverContext
 		}
 	}
@@ -102,12 +57,10 @@ func (r *run) split(ctx context.Context, files []File, res groupResult) groupRes
 	}
 	mid := len(files) / 2
 	r.progress("%s does not fit the context window of %d tokens: reviewing it as two groups of %d and %d file(s)",
-		files[0].Path+fmt.Sprintf(" (+%d file(s))", len(files)-1), r.window.size(), mid, len(files)-mid)
+		files[0].Path+fmt.Sprintf(" (+%d file(s))", len(files)-1), r.window.Size(), mid, len(files)-mid)
 	out := groupResult{usage: res.usage, files: map[string]fileOutcome{}}
 	for _, half := range [][]File{files[:mid], files[mid:]} {
-		sub := r.newTask(half).review(ctx)
-		sub = r.split(ctx, half, sub)
-		out.merge(half, sub)
+		out.merge(half, r.split(ctx, half, r.newTask(half).review(ctx)))
 	}
 	return out
 }

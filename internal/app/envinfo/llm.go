@@ -22,8 +22,8 @@ func LLM(lc llm.Config) []Row {
 		{"llm endpoint", from(host, lc.URLSource())},
 		{"llm token", cmp.Or(from(Mask(lc.APIToken()), lc.TokenSource()), "not set (OCR_LLM_TOKEN or OPENAI_API_KEY)")},
 		{"model", from(lc.ModelName(), lc.ModelSource())},
-		{"tool protocol", protocol(lc.ToolMode())},
-		{"context window", window(lc.Context)},
+		{"llm tools", protocol(lc.ToolMode())},
+		{"llm context", window(lc.Context)},
 	}
 	if azure != "" {
 		rows = append(rows, Row{"azure", azure + " (recognised in OCR_LLM_URL)"})
@@ -51,7 +51,7 @@ func window(n int) string {
 
 // NoLLM are the LLM rows when its settings do not load.
 func NoLLM() []Row {
-	return []Row{{"llm endpoint", ""}, {"llm token", ""}, {"model", ""}, {"tool protocol", ""}, {"context window", ""}}
+	return []Row{{"llm endpoint", ""}, {"llm token", ""}, {"model", ""}, {"llm tools", ""}, {"llm context", ""}}
 }
 
 // from appends where a shown setting came from.
