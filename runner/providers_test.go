@@ -314,3 +314,27 @@ func oneCallPerAnswer(reasoning bool) llmtest.Handler {
 		return a
 	}
 }
+
+// TestEnvSaysWhatIsAdapted: ocr env names the tool protocol and why, the
+// context window, and what it recognised in an Azure portal URL.
+func TestEnvSaysWhatIsAdapted(t *testing.T) {
+	t.Parallel()
+	r := bugRepo(t)
+	env := testEnv{"OCR_LLM_URL": "https://res.openai.azure.com/openai/deployments/gpt4o-prod/chat/completions?api-version=2024-10-21",
+		"OCR_LLM_TOKEN": "abcdefgh12345", "OCR_LLM_TOOLS": "text", "OCR_LLM_CONTEXT": "32768"}
+	code, out, errs := env.run(t, "env", "--repo", r.dir)
+	if code != reporters.ExitOK {
+		t.Fatalf("exit %d\n%s", code, errs)
+	}
+	for _, want := range []string{
+		"llm endpoint:  https://res.openai.azure.com (from OCR_LLM_URL)\n",
+		"model:         gpt4o-prod (from the deployment in OCR_LLM_URL)\n",
+		"llm tools:     text: tools described in the prompt, one JSON action per answer (from OCR_LLM_TOOLS)\n",
+		"llm context:   32768 tokens (from OCR_LLM_CONTEXT)\n",
+		"azure:         Azure portal URL: deployment gpt4o-prod, api-version 2024-10-21, key sent as api-key (recognised in OCR_LLM_URL)\n",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("ocr env lacks %q:\n%s", want, out)
+		}
+	}
+}

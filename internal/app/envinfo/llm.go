@@ -12,7 +12,7 @@ import (
 // LLM says which endpoint, token and model a review would use, each with
 // the variable it came from; the token masked.
 func LLM(lc llm.Config) []Row {
-	azure := lc.AzureRecognised()
+	azure, model := lc.AzureRecognised(), from(lc.ModelName(), lc.ModelSource())
 	lc = lc.Resolved()
 	host := ""
 	if lc.BaseURL() != "" {
@@ -21,7 +21,7 @@ func LLM(lc llm.Config) []Row {
 	rows := []Row{
 		{"llm endpoint", from(host, lc.URLSource())},
 		{"llm token", cmp.Or(from(Mask(lc.APIToken()), lc.TokenSource()), "not set (OCR_LLM_TOKEN or OPENAI_API_KEY)")},
-		{"model", from(lc.ModelName(), lc.ModelSource())},
+		{"model", model},
 		{"llm tools", protocol(lc.ToolMode())},
 		{"llm context", window(lc.Context)},
 	}
