@@ -3,6 +3,7 @@ package agent
 import (
 	"context"
 	"fmt"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -46,6 +47,7 @@ type measured struct {
 	out      Output
 	requests int
 	places   []string
+	progress string
 }
 
 // runOracle reviews 40 files (10 groups) with a background and a rule, as
@@ -67,8 +69,9 @@ func runOracle(t *testing.T, f *fixture, protocol string) measured {
 	in.Rules = func(string) (string, string) {
 		return "ocr/go", strings.Repeat("Check integer overflow, nil maps, unchecked errors and shadowed variables. ", 8)
 	}
-	out := New(Config{}, c, tools.Default()).Review(context.Background(), in)
-	m := measured{out: out, requests: srv.Count()}
+	var progress strings.Builder
+	out := New(Config{Progress: &progress}, c, tools.Default()).Review(context.Background(), in)
+	m := measured{out: out, requests: srv.Count(), progress: progress.String()}
 	for _, cm := range out.Comments {
 		m.places = append(m.places, fmt.Sprintf("%s:%d", cm.Path, cm.StartLine))
 	}
@@ -106,6 +109,9 @@ func TestTextProtocolMatchesNative(t *testing.T) {
 	// the prompt tokens were cache-eligible with them after the diff.
 	if share(native) < 75 {
 		t.Errorf("cache-eligible share %.1f%% < 75%%: has the stable prefix moved?", share(native))
+	}
+	if !regexp.MustCompile(`tokens \([\d,]+ cached\) so far`).MatchString(native.progress) {
+		t.Errorf("the progress lines do not show the cached tokens:\n%s", native.progress)
 	}
 	if ratio > 1.3 {
 		t.Errorf("text protocol costs %.3fx the prompt tokens of native calls, over 1.3x", ratio)

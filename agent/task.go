@@ -39,8 +39,7 @@ type groupResult struct {
 	// rounds counts the main rounds that ended with task_done.
 	rounds  int
 	dropped int
-	// files holds each file's outcome when the group was split to fit the
-	// context window (nil otherwise: every file shares reason).
+	// files: each file's outcome when split to fit the window (else nil).
 	files map[string]fileOutcome
 }
 

@@ -3,15 +3,12 @@ package agent
 import (
 	"context"
 	"errors"
-	"fmt"
 
 	"github.com/ocr-ci/ocr/agent/window"
 	"github.com/ocr-ci/ocr/review"
 )
 
-// errOverContext ends a group whose request the endpoint refused as over
-// its context window when shortening old tool outputs cannot help: the
-// group is split, or, with one file, not reviewed (too_large).
+// errOverContext: refused as over the window, and shortening cannot help.
 var errOverContext = errors.New("the endpoint refused the request as longer than its context window, and shortening old tool outputs cannot make it fit")
 
 // overContext reports an over-context refusal and learns its window for
@@ -56,8 +53,8 @@ func (r *run) split(ctx context.Context, files []File, res groupResult) groupRes
 		return res
 	}
 	mid := len(files) / 2
-	r.progress("%s does not fit the context window of %d tokens: reviewing it as two groups of %d and %d file(s)",
-		files[0].Path+fmt.Sprintf(" (+%d file(s))", len(files)-1), r.window.Size(), mid, len(files)-mid)
+	r.progress("%s (+%d file(s)) does not fit the context window of %d tokens: reviewing it as two groups of %d and %d file(s)",
+		files[0].Path, len(files)-1, r.window.Size(), mid, len(files)-mid)
 	out := groupResult{usage: res.usage, files: map[string]fileOutcome{}}
 	for _, half := range [][]File{files[:mid], files[mid:]} {
 		out.merge(half, r.split(ctx, half, r.newTask(half).review(ctx)))
@@ -79,9 +76,9 @@ func (g *groupResult) merge(files []File, sub groupResult) {
 	g.planned = g.planned || sub.planned
 	g.rounds = max(g.rounds, sub.rounds)
 	for _, f := range files {
-		o := fileOutcome{reason: sub.reason, detail: sub.detail}
-		if fo, ok := sub.files[f.Path]; ok {
-			o = fo
+		o, ok := sub.files[f.Path]
+		if !ok {
+			o = fileOutcome{reason: sub.reason, detail: sub.detail}
 		}
 		g.files[f.Path] = o
 		if o.reason != "" && g.reason == "" {
