@@ -124,7 +124,7 @@ func (c *Client) Chat(ctx context.Context, req openai.ChatCompletionRequest) (op
 		req.Model = c.model
 	}
 	for {
-		text := len(req.Tools) > 0 && c.adapt.textMode()
+		text := c.adapt.textMode() && (len(req.Tools) > 0 || toolTurns(req.Messages))
 		sent := req
 		if text {
 			sent = textRequest(req)
@@ -138,6 +138,17 @@ func (c *Client) Chat(ctx context.Context, req openai.ChatCompletionRequest) (op
 			return resp, err
 		}
 	}
+}
+
+// toolTurns reports whether a conversation holds tool calls or results
+// (a final request without tools still sends them as text).
+func toolTurns(msgs []openai.ChatCompletionMessage) bool {
+	for _, m := range msgs {
+		if len(m.ToolCalls) > 0 || m.Role == openai.ChatMessageRoleTool {
+			return true
+		}
+	}
+	return false
 }
 
 // learn takes a lesson from a refused request: true when the request is

@@ -223,3 +223,26 @@ func TestAzurePortalURL(t *testing.T) {
 		t.Errorf("query %q", q)
 	}
 }
+
+// TestTextProtocolFinalRequestWithoutTools: a last request that offers no
+// tools still sends the earlier calls and results as text, and the system
+// prompt describes no tools.
+func TestTextProtocolFinalRequestWithoutTools(t *testing.T) {
+	srv := llmtest.New(t, llmtest.Script{Match: []string{"m"}, Answers: []llmtest.Answer{llmtest.Text("The answer.")}})
+	cfg := srv.Config()
+	cfg.Tools = llm.ToolsText
+	req := ask("m")
+	req.Messages = append(req.Messages,
+		openai.ChatCompletionMessage{Role: "assistant", ToolCalls: []openai.ToolCall{{ID: "c1", Type: "function",
+			Function: openai.FunctionCall{Name: "file_read", Arguments: `{}`}}}},
+		openai.ChatCompletionMessage{Role: "tool", ToolCallID: "c1", Content: "package a"},
+		openai.ChatCompletionMessage{Role: "user", Content: "Answer now."})
+	resp, err := newClient(t, cfg, &recorder{}).Chat(context.Background(), req)
+	if err != nil || resp.Choices[0].Message.Content != "The answer." {
+		t.Fatalf("%v %+v", err, resp)
+	}
+	ms := srv.Requests()[0].Body.Messages
+	if ms[0].Content != "sys" || len(ms) != 4 || ms[2].ToolCalls != nil || ms[3].Role != "user" {
+		t.Errorf("messages %+v", ms)
+	}
+}

@@ -48,7 +48,7 @@ func textRequest(req openai.ChatCompletionRequest) openai.ChatCompletionRequest 
 	out.Tools, out.ToolChoice, out.ParallelToolCalls = nil, nil, nil
 	names := map[string]string{}
 	msgs := make([]openai.ChatCompletionMessage, 0, len(req.Messages)+1)
-	described := false
+	described := len(req.Tools) == 0 // nothing to describe: the final answer
 	for _, m := range req.Messages {
 		m.ReasoningContent = ""
 		switch {
