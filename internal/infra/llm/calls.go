@@ -223,51 +223,62 @@ func lenient(s string, v any) bool {
 // dropTrailingCommas removes commas before a closing } or ] outside strings.
 func dropTrailingCommas(s string) string {
 	var b strings.Builder
-	inStr, esc := false, false
-	for i := 0; i < len(s); i++ {
-		ch := s[i]
-		switch {
-		case inStr:
-			inStr, esc = inString(ch, esc)
-		case ch == '"':
-			inStr = true
-		case ch == ',':
-			j := i + 1
-			for j < len(s) && strings.IndexByte(" \t\r\n", s[j]) >= 0 {
-				j++
-			}
-			if j < len(s) && (s[j] == '}' || s[j] == ']') {
-				continue
-			}
+	last := 0
+	outsideStrings(s, 0, func(i int) bool {
+		if s[i] != ',' {
+			return true
 		}
-		b.WriteByte(ch)
-	}
+		j := i + 1
+		for j < len(s) && strings.IndexByte(" \t\r\n", s[j]) >= 0 {
+			j++
+		}
+		if j < len(s) && (s[j] == '}' || s[j] == ']') {
+			b.WriteString(s[last:i])
+			last = i + 1
+		}
+		return true
+	})
+	b.WriteString(s[last:])
 	return b.String()
 }
 
-// objectSpan finds the first balanced JSON object in s (strings honoured).
+// objectSpan finds the first balanced JSON object in s; an unbalanced one
+// runs to the end (for the malformed answer).
 func objectSpan(s string) (int, int, bool) {
 	start := strings.IndexByte(s, '{')
 	if start < 0 {
 		return 0, 0, false
 	}
-	depth, inStr, esc := 0, false, false
-	for i := start; i < len(s); i++ {
-		ch := s[i]
-		switch {
-		case inStr:
-			inStr, esc = inString(ch, esc)
-		case ch == '"':
-			inStr = true
-		case ch == '{':
+	depth, end := 0, len(s)
+	outsideStrings(s, start, func(i int) bool {
+		switch s[i] {
+		case '{':
 			depth++
-		case ch == '}':
+		case '}':
 			if depth--; depth == 0 {
-				return start, i + 1, true
+				end = i + 1
+				return false
 			}
 		}
+		return true
+	})
+	return start, end, true
+}
+
+// outsideStrings calls fn with the index of each byte of s from start that
+// is not inside a JSON string, until fn returns false.
+func outsideStrings(s string, start int, fn func(i int) bool) {
+	inStr, esc := false, false
+	for i := start; i < len(s); i++ {
+		if inStr {
+			inStr, esc = inString(s[i], esc)
+			continue
+		}
+		inStr = s[i] == '"'
+		if !fn(i) {
+			return
+		}
 	}
-	return start, len(s), true // unbalanced: the rest, for the malformed answer
 }
 
 // inString steps through a JSON string: whether the string goes on after
