@@ -8,10 +8,11 @@ import (
 	"strings"
 	"testing"
 
+	openai "github.com/sashabaranov/go-openai"
+
 	"github.com/ocr-ci/ocr/internal/infra/llm"
 	"github.com/ocr-ci/ocr/internal/testkit/llmtest"
 	"github.com/ocr-ci/ocr/tools"
-	openai "github.com/sashabaranov/go-openai"
 )
 
 // oracle plays a model that knows the answer and makes one call per

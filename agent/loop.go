@@ -8,10 +8,12 @@ import (
 	"strings"
 	"sync/atomic"
 
+	openai "github.com/sashabaranov/go-openai"
+
+	"github.com/ocr-ci/ocr/agent/budget"
 	"github.com/ocr-ci/ocr/internal/infra/llm"
 	"github.com/ocr-ci/ocr/review"
 	"github.com/ocr-ci/ocr/tools"
-	openai "github.com/sashabaranov/go-openai"
 )
 
 // maxBadAnswers ends a loop after this many answers in a row without a
@@ -20,8 +22,8 @@ const maxBadAnswers = 3
 
 // errBudget and errTooLarge end a group before a request is sent.
 var (
-	errBudget   = errors.New("the run's token budget (--max-tokens-budget) is spent")
-	errCost     = errors.New("the run's cost limit (--max-cost) is reached")
+	errBudget   = budget.ErrTokens
+	errCost     = budget.ErrCost
 	errTooLarge = errors.New("the conversation does not fit the model's context even without old tool outputs")
 )
 
@@ -192,17 +194,21 @@ func (t *task) send(ctx context.Context, req openai.ChatCompletionRequest, estim
 	if err := ctx.Err(); err != nil {
 		return openai.ChatCompletionResponse{}, err
 	}
-	if err := t.run.budget.reserve(estimate); err != nil {
+	if err := t.run.budget.Reserve(estimate); err != nil {
 		return openai.ChatCompletionResponse{}, err
 	}
 	req.Model = t.a.cfg.Model
+	if t.pass > 0 {
+		seed := t.a.cfg.Seed + t.pass
+		req.Seed = &seed
+	}
 	req.MaxCompletionTokens = t.run.window.Completion(t.a.cfg.MaxCompletionTokens)
 	done := t.run.meter.request()
 	var sent atomic.Int64
 	resp, err := t.a.chat.Chat(llm.CountSent(llm.WithScope(ctx, t.label()), &sent), req)
-	u := usageOf(resp.Usage, sent.Load())
+	u := budget.UsageOf(resp.Usage, sent.Load())
 	done(u)
-	t.run.budget.settle(estimate, u)
+	t.run.budget.Settle(estimate, u)
 	t.addUsage(u)
 	t.stopIfDefinitive(err)
 	return resp, err

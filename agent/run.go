@@ -7,11 +7,13 @@ import (
 	"strings"
 	"sync"
 
+	openai "github.com/sashabaranov/go-openai"
+
+	"github.com/ocr-ci/ocr/agent/budget"
 	"github.com/ocr-ci/ocr/agent/window"
 	"github.com/ocr-ci/ocr/anchor"
 	"github.com/ocr-ci/ocr/internal/infra/logtext"
 	"github.com/ocr-ci/ocr/tools"
-	openai "github.com/sashabaranov/go-openai"
 )
 
 // run is what the groups of one Review share.
@@ -19,7 +21,7 @@ type run struct {
 	a           *Agent
 	in          Input
 	diffs       map[string]string
-	budget      *budget
+	budget      *budget.Budget
 	anchorSlots chan struct{}
 	// The fixed texts and tool lists of the requests, counted once.
 	system, planSystem, relocSystem, chooseSystem counted
@@ -38,8 +40,7 @@ type run struct {
 }
 
 func (a *Agent) newRun(in Input) *run {
-	r := &run{a: a, in: in, diffs: in.Diffs, budget: &budget{limit: a.cfg.MaxTokensBudget,
-		maxCost: a.cfg.MaxCost, prices: a.cfg.Prices},
+	r := &run{a: a, in: in, diffs: in.Diffs, budget: budget.New(a.cfg.MaxTokensBudget, a.cfg.MaxCost, a.cfg.Prices),
 		anchorSlots: make(chan struct{}, a.cfg.Concurrency), out: a.cfg.Progress, files: map[string][]string{},
 		window: window.New(a.cfg.ContextTokens)}
 	if r.diffs == nil {

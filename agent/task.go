@@ -18,6 +18,11 @@ type task struct {
 	run   *run
 	files []File
 	sess  *tools.Session
+	// pass numbers the group's independent reviews from 0; a later pass
+	// sends its own seed.
+	pass int
+	// voting leaves the filter to the vote over every pass (Config.Passes).
+	voting bool
 
 	mu       sync.Mutex
 	usage    review.Usage
@@ -41,6 +46,8 @@ type groupResult struct {
 	dropped int
 	// files: each file's outcome when split to fit the window (else nil).
 	files map[string]fileOutcome
+	// outvoted counts the findings the vote over the passes left out.
+	outvoted int
 }
 
 func (t *task) addUsage(u review.Usage) {
@@ -125,13 +132,13 @@ func (t *task) main(ctx context.Context, data mainData) loopResult {
 // filtered runs the configured filter and returns the comments it keeps
 // and how many it dropped; on error it keeps every comment.
 func (t *task) filtered(ctx context.Context, cs []review.Comment) ([]review.Comment, int) {
-	if t.a.cfg.Filter == nil || len(cs) == 0 {
+	if t.a.cfg.Filter == nil || len(cs) == 0 || t.voting {
 		return cs, 0
 	}
 	done := t.run.meter.request()
 	kept, u, err := t.a.cfg.Filter(llm.WithScope(ctx, t.label()), t.groupDiff(), cs)
 	done(u)
-	t.run.budget.settle(0, u)
+	t.run.budget.Settle(0, u)
 	t.addUsage(u)
 	switch {
 	case errors.Is(err, ErrNoDrops):

@@ -6,6 +6,7 @@ import (
 
 	"github.com/ocr-ci/ocr/agent/window"
 	"github.com/ocr-ci/ocr/review"
+	"github.com/ocr-ci/ocr/tools"
 )
 
 // errOverContext: refused as over the window, and shortening cannot help.
@@ -46,9 +47,10 @@ func (t *task) askWithin(c *conv, offered toolSet, send func() (bool, error)) er
 }
 
 // split reviews the halves of a group that did not fit the window, each
-// on its own (halved again if need be), and merges their results: the
-// files of a half that fails are not reviewed with that half's reason.
-func (r *run) split(ctx context.Context, files []File, res groupResult) groupResult {
+// on its own (halved again if need be), in t's pass, and merges their
+// results: the files of a half that fails are not reviewed with its reason.
+func (r *run) split(ctx context.Context, t *task, res groupResult) groupResult {
+	files := t.files
 	if res.reason != review.ReasonTooLarge || len(files) < 2 || ctx.Err() != nil {
 		return res
 	}
@@ -57,7 +59,9 @@ func (r *run) split(ctx context.Context, files []File, res groupResult) groupRes
 		files[0].Path, len(files)-1, r.window.Size(), mid, len(files)-mid)
 	out := groupResult{usage: res.usage, files: map[string]fileOutcome{}}
 	for _, half := range [][]File{files[:mid], files[mid:]} {
-		out.merge(half, r.split(ctx, half, r.newTask(half).review(ctx)))
+		h := &task{a: t.a, run: r, files: half, pass: t.pass, voting: t.voting,
+			sess: &tools.Session{Source: r.in.Source, Diffs: r.diffs, File: half[0].Path}}
+		out.merge(half, r.split(ctx, h, h.review(ctx)))
 	}
 	return out
 }

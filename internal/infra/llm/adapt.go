@@ -110,7 +110,7 @@ func (c *Client) Window() int {
 	return c.adapt.window
 }
 
-// Chat sends req (Model defaulted), retrying transient failures (429, 5xx,
+// Chat sends req (Model, temperature and seed defaulted), retrying transient failures (429, 5xx,
 // resets) with exponential backoff and jitter, honouring Retry-After. It
 // adapts to the endpoint: a 400 refusing tools switches the run to the
 // text protocol (OCR_LLM_TOOLS=auto), a 400 refusing a parameter
@@ -123,6 +123,7 @@ func (c *Client) Chat(ctx context.Context, req openai.ChatCompletionRequest) (op
 	if req.Model == "" {
 		req.Model = c.model
 	}
+	c.sampling(&req)
 	for {
 		text := c.adapt.textMode() && (len(req.Tools) > 0 || toolTurns(req.Messages))
 		sent := req

@@ -57,9 +57,12 @@ type Options struct {
 type Client struct {
 	api   *openai.Client
 	model string
-	opt   Options
-	red   redactor // applied to every error and log line before any cut
-	wait  time.Duration
+	// temperature and seed are sent with every request (sampling).
+	temperature Temperature
+	seed        int
+	opt         Options
+	red         redactor // applied to every error and log line before any cut
+	wait        time.Duration
 
 	answered atomic.Bool // the endpoint has sent at least one response
 	logged   sync.Map    // scope + failure kind → already logged
@@ -96,8 +99,12 @@ func New(cfg Config, opt Options) (*Client, error) {
 	}
 	oc.BaseURL = cfg.BaseURL()
 	oc.HTTPClient = hc
+	seed := DefaultSeed
+	if cfg.Seed != nil {
+		seed = *cfg.Seed
+	}
 	return &Client{api: openai.NewClientWithConfig(oc), model: cfg.ModelName(), opt: opt, red: newRedactor(cfg),
-		wait: timeout, mode: cfg.ToolMode(), adapt: ad}, nil
+		wait: timeout, temperature: cfg.Temperature, seed: seed, mode: cfg.ToolMode(), adapt: ad}, nil
 }
 
 func (o Options) withDefaults() Options {
