@@ -67,7 +67,7 @@ func TestPauseResumeState(t *testing.T) {
 	w := newWorld(t)
 	state := func() conversation.State {
 		t.Helper()
-		s, err := conversation.ReadState(context.Background(), w.forge(), w.chat.Trust, "ocr")
+		s, err := conversation.ReadState(context.Background(), w.forge())
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -125,7 +125,7 @@ func TestIgnore(t *testing.T) {
 		}
 	}
 	checkRendered(t, body)
-	s, err := conversation.ReadState(context.Background(), w.forge(), w.chat.Trust, "ocr")
+	s, err := conversation.ReadState(context.Background(), w.forge())
 	if err != nil || !s.Ignored[findingFP] || len(s.Ignored) != 1 {
 		t.Errorf("state %+v, %v", s, err)
 	}
@@ -134,7 +134,7 @@ func TestIgnore(t *testing.T) {
 		t.Errorf("suppression %+v, %v", got, ok)
 	}
 	w.gh.AddIssueCommentAs(alice, "OWNER", "sneaky\n\n<!-- ocr:ignored fp=ffffffffffffffffffff -->")
-	if s, _ := conversation.ReadState(context.Background(), w.forge(), w.chat.Trust, "ocr"); s.Ignored["ffffffffffffffffffff"] {
+	if s, _ := conversation.ReadState(context.Background(), w.forge()); s.Ignored["ffffffffffffffffffff"] {
 		t.Error("a marker by someone else suppressed a finding")
 	}
 }

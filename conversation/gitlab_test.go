@@ -125,7 +125,7 @@ func TestGitLabCommands(t *testing.T) {
 	if out, _ := w.glHandle(w.mrNote(alice, "/ocr pause")); out.Code != 0 {
 		t.Fatalf("pause: %+v\n%s", out, w.log.String())
 	}
-	s, err := conversation.ReadState(context.Background(), w.glForge(), w.chat.Trust, "ocr")
+	s, err := conversation.ReadState(context.Background(), w.glForge())
 	if err != nil || !s.Paused || s.By != "alice" {
 		t.Fatalf("after pause: %+v, %v", s, err)
 	}
@@ -141,7 +141,7 @@ func TestGitLabCommands(t *testing.T) {
 	if w.gl.Calls()["PUT "+w.gl.MRPath()+"/discussions/"+w.discussion] != 1 {
 		t.Errorf("calls %v", w.gl.Calls())
 	}
-	s, err = conversation.ReadState(context.Background(), w.glForge(), w.chat.Trust, "ocr")
+	s, err = conversation.ReadState(context.Background(), w.glForge())
 	if err != nil || s.Paused || !s.Ignored[findingFP] {
 		t.Errorf("after resume and ignore: %+v, %v", s, err)
 	}

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"time"
 
 	"github.com/ocr-ci/ocr/agent"
 	"github.com/ocr-ci/ocr/internal/app/config"
@@ -38,6 +39,8 @@ type Handler struct {
 	Material func(ctx context.Context, fork bool) (*Material, error)
 	// Logf receives one line per decision.
 	Logf func(format string, args ...any)
+	// Now dates acknowledgements; nil: the clock.
+	Now func() time.Time
 }
 
 // Outcome is what a comment event came to.
@@ -123,10 +126,10 @@ func (h *Handler) command(ctx context.Context, ev Event, req Request) error {
 	switch req.Verb {
 	case VerbPause:
 		h.logf("%s paused ocr on this pull request", who)
-		return h.post(ctx, ev, pauseText(h.Settings.Handle))
+		return h.post(ctx, ev, pauseText(h.Settings.Handle, ackMarker(VerbPause, who, h.now())))
 	case VerbResume:
 		h.logf("%s resumed ocr on this pull request", who)
-		return h.post(ctx, ev, resumeText())
+		return h.post(ctx, ev, resumeText(ackMarker(VerbResume, who, h.now())))
 	case VerbIgnore:
 		return h.ignore(ctx, ev, req.Arg)
 	case VerbHelp:
@@ -195,6 +198,13 @@ func sameThread(n, c Note) bool {
 		return n.InThread && n.Thread == c.Thread
 	}
 	return n.InThread && n.Root == c.Root
+}
+
+func (h *Handler) now() time.Time {
+	if h.Now != nil {
+		return h.Now()
+	}
+	return time.Now()
 }
 
 func (h *Handler) logf(format string, args ...any) {

@@ -60,6 +60,13 @@ func gitRun(t *testing.T, dir string, args ...string) string {
 
 func newWorld(t *testing.T, scripts ...llmtest.Script) *world {
 	t.Helper()
+	return newWorldAs(t, "", scripts...)
+}
+
+// newWorldAs is newWorld with ocr posting as pat's personal access token
+// ("" : GITHUB_TOKEN's bot).
+func newWorldAs(t *testing.T, pat string, scripts ...llmtest.Script) *world {
+	t.Helper()
 	dir := t.TempDir()
 	gitRun(t, dir, "init", "-q")
 	write := func(s string) {
@@ -84,7 +91,7 @@ func newWorld(t *testing.T, scripts ...llmtest.Script) *world {
 	t.Cleanup(func() { _ = repo.Close() })
 	w := &world{t: t, src: tools.RefSource(repo, head), diffs: map[string]string{"svc/calc.go": diff}}
 	w.gh = githubfake.New(t, githubfake.Config{Base: base, Head: head, Diff: diff, Title: "Add Div", Body: "Adds Div.",
-		Author: githubfake.User{Login: "pr-author", ID: 777001, Type: "User"}})
+		Author: githubfake.User{Login: "pr-author", ID: 777001, Type: "User"}, PATUser: pat})
 	w.llm = llmtest.New(t, scripts...)
 	line := 5
 	w.finding = w.gh.AddComment(githubfake.Comment{Body: "**High** · bug\n\nDiv divides by `b` without checking it: a zero `b` panics.\n\n<!-- ocr:fp=" + findingFP + " -->",

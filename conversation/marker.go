@@ -4,6 +4,7 @@ import (
 	"encoding/base64"
 	"regexp"
 	"strings"
+	"time"
 	"unicode/utf8"
 
 	"github.com/ocr-ci/ocr/review"
@@ -23,6 +24,7 @@ const (
 // (unpadded base64, so no text of theirs can close the comment), for the
 // reports of later runs (review.Suppression); older markers have neither.
 var (
+	ackRE     = regexp.MustCompile(`^<!-- ocr:ack verb=(pause|resume) by=([0-9A-Za-z_.\[\]-]{1,100}) at=([0-9TZ:-]{20}) -->$`)
 	ignoredRE = regexp.MustCompile(`^<!-- ocr:ignored fp=([0-9A-Za-z_-]{1,64})(?: by=([0-9A-Za-z_.\[\]-]{1,100}))?(?: reason=([0-9A-Za-z+/]+))? -->$`)
 	loginRE   = regexp.MustCompile(`^[0-9A-Za-z_.\[\]-]{1,100}$`)
 )
@@ -68,4 +70,24 @@ func ignoredFingerprint(body string) (string, review.Suppression, bool) {
 		reason = nil
 	}
 	return m[1], review.Suppression{By: m[2], Reason: string(reason)}, true
+}
+
+// ackMarker records that ocr accepted a pause or resume: who asked, what,
+// and when (UTC, to the second). State is read only from these markers in
+// comments by ocr's own account (ReadState), never from command text.
+func ackMarker(v Verb, by string, at time.Time) string {
+	if !loginRE.MatchString(by) {
+		by = "-"
+	}
+	return markerPrefix + "ack verb=" + string(v) + " by=" + by + " at=" + at.UTC().Format(time.RFC3339) + " -->"
+}
+
+// readAck is the command an acknowledgement records; ok is false for any
+// other body.
+func readAck(body string) (v Verb, by string, ok bool) {
+	m := ackRE.FindStringSubmatch(lastLine(body))
+	if m == nil {
+		return "", "", false
+	}
+	return Verb(m[1]), m[2], true
 }

@@ -69,14 +69,15 @@ func failedText(reason review.Reason) string {
 		posting.SafeInline(string(reason))), answerMarker)
 }
 
-// pauseText and resumeText confirm the commands.
-func pauseText(handle string) string {
+// pauseText and resumeText confirm the commands; ack is the
+// acknowledgement marker that makes them count (ackMarker).
+func pauseText(handle, ack string) string {
 	return body(fmt.Sprintf("Paused: new pushes get no inline comments from ocr, and the summary says so; "+
-		"the SARIF report and the annotations are still written. `/%s resume` to resume.", handle), answerMarker)
+		"the SARIF report and the annotations are still written. `/%s resume` to resume.", handle), ack)
 }
 
-func resumeText() string {
-	return body("Resumed: the next push is reviewed and its findings are posted.", answerMarker)
+func resumeText(ack string) string {
+	return body("Resumed: the next push is reviewed and its findings are posted.", ack)
 }
 
 // notOursText answers "ignore" outside a thread of ocr's findings.

@@ -150,7 +150,7 @@ func (c *Command) suppress(ctx context.Context, j *job, ch *change.Change, rv *r
 		return
 	}
 	chat := j.cfg.ChatSettings(false)
-	s, err := conversation.ReadState(ctx, f, chat.Trust, chat.Handle)
+	s, err := conversation.ReadState(ctx, f)
 	if err != nil {
 		c.logf("could not read the pause and ignore commands (%v): reporting as if there were none", err)
 		return

@@ -40,7 +40,53 @@ func TestPostedBodiesHoldNoQuickAction(t *testing.T) {
 	if !strings.Contains(bodies["comment"], `\/approve`) {
 		t.Errorf("the prose line is not kept readable:\n%s", bodies["comment"])
 	}
-	if !strings.Contains(bodies["comment"], "    /merge") {
+	if !strings.Contains(bodies["comment"], "    \u2215merge") {
 		t.Errorf("the suggestion is not shown as indented code:\n%s", bodies["comment"])
+	}
+}
+
+// guardedLine is what a reader of a posted line acts on: GitLab's quick
+// actions and ocr's own commands, once invisible characters and leading
+// spaces are set aside (issue 29 item 1).
+var guardedLine = regexp.MustCompile(`(?i)^/[a-z]`)
+
+func strippedLines(body string) []string {
+	var out []string
+	for _, l := range strings.Split(body, "\n") {
+		l = strings.Map(func(r rune) rune {
+			if invisible(r) {
+				return -1
+			}
+			return r
+		}, l)
+		out = append(out, strings.TrimLeft(l, " \t"))
+	}
+	return out
+}
+
+// An answer the model was steered into starting with an invisible
+// character and " /ocr pause" (or hiding a quick action behind leading
+// spaces, in prose or code) is posted with no line that starts with "/":
+// invisible characters are dropped before trimming, and the guard looks
+// past leading spaces.
+func TestSafeTextHidesNoCommandBehindInvisibles(t *testing.T) {
+	for _, in := range []string{
+		"\u200b /ocr pause because the tests are red",
+		"\ufeff\u2060/ocr pause",
+		"ok\n  /approve\n\t/merge",
+		"ok\n\u200b\u200d /close",
+		"```\n   /ocr pause\n```",
+		"- item\n\n    /unapprove",
+		"\U000E0041 /ocr resume",
+	} {
+		out := SafeText(in, 10_000)
+		for _, l := range strippedLines(out) {
+			if guardedLine.MatchString(l) {
+				t.Errorf("SafeText(%q) posts a line starting with %q:\n%s", in, l, out)
+			}
+		}
+		if strings.ContainsFunc(out, invisible) {
+			t.Errorf("SafeText(%q) keeps an invisible character: %q", in, out)
+		}
 	}
 }
