@@ -75,6 +75,10 @@ type Note struct {
 type PullRequest struct {
 	Title, Body string
 	Author      string
-	// Fork is set when the head is in another repository: the fork caps apply.
+	// Fork is set when the head is in another repository, or in one the
+	// platform no longer names (a deleted fork): the fork caps apply.
 	Fork bool
+	// Closed is set for a closed pull request, Merged for a merged one
+	// (GitLab: state closed, merged or locked): no review is run on it.
+	Closed, Merged bool
 }

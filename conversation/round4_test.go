@@ -108,3 +108,19 @@ func TestEditedCommentIsNoCommand(t *testing.T) {
 		t.Fatalf("an edit paused ocr: %+v", s)
 	}
 }
+
+// Item 2: once the fork is deleted GitHub sends head.repo: null; an
+// unknown head repository is untrusted, so an answer gets the fork caps
+// (one request, no tool).
+func TestDeletedForkGetsForkCaps(t *testing.T) {
+	w := newWorld(t, llmtest.Script{Match: []string{systemMark}, Answers: []llmtest.Answer{llmtest.Text("Short answer.")}})
+	w.gh = githubfake.New(t, githubfake.Config{HeadRepoDeleted: true, Head: "h", Diff: w.diffs["svc/calc.go"], Title: "t"})
+	h := w.handler()
+	h.ForkSettings = h.Settings
+	h.ForkSettings.MaxRequests = 1
+	out := h.Handle(context.Background(), w.prComment("@ocr why?", "MEMBER"))
+	reqs := w.llm.Requests()
+	if out.Code != 0 || len(reqs) != 1 || len(reqs[0].ToolNames()) != 0 {
+		t.Errorf("outcome %+v, %d requests: the full caps applied\n%s", out, len(reqs), w.log.String())
+	}
+}

@@ -99,10 +99,16 @@ func (f *Forge) PullRequest(ctx context.Context) (conversation.PullRequest, erro
 	if err != nil {
 		return conversation.PullRequest{}, ghError(err, fmt.Sprintf("read pull request #%d", f.o.PR), "pull-requests: read")
 	}
-	head, base := pr.GetHead().GetRepo().GetFullName(), pr.GetBase().GetRepo().GetFullName()
 	f.pr = &conversation.PullRequest{Title: pr.GetTitle(), Body: pr.GetBody(), Author: pr.GetUser().GetLogin(),
-		Fork: head != "" && base != "" && !strings.EqualFold(head, base)}
+		Fork: fork(pr), Closed: pr.GetState() == "closed", Merged: pr.GetMerged()}
 	return *f.pr, nil
+}
+
+// fork reports whether the head is untrusted: in another repository, or
+// in one GitHub no longer names (a deleted fork sends head.repo: null).
+func fork(pr *github.PullRequest) bool {
+	head, base := pr.GetHead().GetRepo().GetFullName(), pr.GetBase().GetRepo().GetFullName()
+	return head == "" || base == "" || !strings.EqualFold(head, base)
 }
 
 // Notes lists the pull request's conversation and review comments, all
