@@ -68,3 +68,29 @@ func (c *Command) gitlabForge(d *gitlab.Discussion) conversation.Forge {
 	}
 	return f
 }
+
+// resolveTriggerMR reads a trigger pipeline's merge request from the API
+// (head from diff_refs, target branch, projects, state): the note event's
+// payload only names it (ci.Context.NeedMR).
+func (c *Command) resolveTriggerMR(ctx context.Context, j *job) error {
+	g := j.env.GitLab
+	if g.Token == "" {
+		return usagef("a trigger pipeline reads its merge request from the API: set OCR_GITLAB_TOKEN (or GITLAB_TOKEN)")
+	}
+	project := cmp.Or(g.MRProjectID, g.ProjectID)
+	d := &gitlab.Discussion{BaseURL: g.APIURL, Token: g.Token, CAFile: g.CAFile, Project: project, MR: j.ci.PR, Logf: c.logf, Sleep: c.sleep}
+	cl, err := d.Client()
+	if err != nil {
+		return usagef("%w", err)
+	}
+	f, err := gitlabchat.New(gitlabchat.Options{Client: cl, Project: project, MR: j.ci.PR, Identity: d})
+	if err != nil {
+		return err
+	}
+	r, err := f.MergeRequest(ctx)
+	if err != nil {
+		return err
+	}
+	return j.ci.FromMergeRequest(ci.MergeRequest{HeadSHA: r.HeadSHA, TargetBranch: r.TargetBranch, State: r.State,
+		SourceProjectID: r.SourceProjectID, TargetProjectID: r.TargetProjectID})
+}

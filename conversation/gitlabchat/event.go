@@ -77,24 +77,13 @@ type notePayload struct {
 	MergeRequest *MergeRequest `json:"merge_request"`
 }
 
-// MergeRequest is what the payload says of the merge request: untrusted
-// (whoever holds the trigger token can send anything); the runner uses
-// it to find the merge request, and the forge reads the rest from the API.
+// MergeRequest is what the payload says of the merge request: which one
+// (its IID), nothing more. The payload is untrusted (whoever holds the
+// trigger token can send anything, and a retried one is stale): the head,
+// the branches, the projects and the state are read from the API
+// (Forge.MergeRequest).
 type MergeRequest struct {
-	IID             int    `json:"iid"`
-	SourceProjectID num    `json:"source_project_id"`
-	TargetProjectID num    `json:"target_project_id"`
-	SourceBranch    string `json:"source_branch"`
-	TargetBranch    string `json:"target_branch"`
-	Title           string `json:"title"`
-	LastCommit      struct {
-		ID string `json:"id"`
-	} `json:"last_commit"`
-}
-
-// Fork reports whether the merge request comes from another project.
-func (m MergeRequest) Fork() bool {
-	return m.SourceProjectID != 0 && m.TargetProjectID != 0 && m.SourceProjectID != m.TargetProjectID
+	IID int `json:"iid"`
 }
 
 // Payload is a parsed note event.
