@@ -124,3 +124,22 @@ func TestDeletedForkGetsForkCaps(t *testing.T) {
 		t.Errorf("outcome %+v, %d requests: the full caps applied\n%s", out, len(reqs), w.log.String())
 	}
 }
+
+// Item 4: a one-click suggestion in an answer goes through the findings'
+// check: with a zero-width joiner it is posted as plain code with the
+// character shown, never as a committable block.
+func TestAnswerSuggestionIsChecked(t *testing.T) {
+	w := newWorld(t, llmtest.Script{Match: []string{systemMark}, Answers: []llmtest.Answer{
+		llmtest.Text("Check b:\n\n```suggestion\n\tif b == 0 {\u200d return 0 }\n\treturn a / b\n```"),
+	}})
+	asked := w.reply("@ocr how do I fix it?", "alice", "MEMBER")
+	if out := w.handler().Handle(context.Background(), w.event("review_comment_reply.json", asked.ID, w.finding.ID, nil)); out.Code != 0 {
+		t.Fatalf("outcome %+v\n%s", out, w.log.String())
+	}
+	rs := w.gh.Replies(w.finding.ID)
+	body := rs[len(rs)-1].Body
+	if strings.Contains(body, "```suggestion") || !strings.Contains(body, "<U+200D>") || strings.ContainsRune(body, 0x200d) {
+		t.Errorf("the answer's suggestion is committable or hides U+200D:\n%s", body)
+	}
+	checkRendered(t, body)
+}

@@ -1,6 +1,7 @@
 package posting
 
 import (
+	"fmt"
 	"regexp"
 	"strings"
 	"testing"
@@ -88,5 +89,28 @@ func TestSafeTextHidesNoCommandBehindInvisibles(t *testing.T) {
 		if strings.ContainsFunc(out, invisible) {
 			t.Errorf("SafeText(%q) keeps an invisible character: %q", in, out)
 		}
+	}
+}
+
+// Item 4 of issue 29: a one-click suggestion in an answer goes through the
+// findings' check. One holding zero-width or word joiners, tag characters,
+// a BOM or U+061C is shown as plain code with the characters visible and
+// the warning, never as a committable block; a clean one stays one.
+func TestSafeTextSuggestionIsChecked(t *testing.T) {
+	for _, r := range []rune{0x200d, 0x2060, 0xe0041, 0xfeff, 0x061c, 0x202e} {
+		in := "Try this:\n\n```suggestion\nif b == 0 {" + string(r) + "\n\treturn 0\n}\n```\nDone."
+		out := SafeText(in, 10_000)
+		if strings.Contains(strings.ToLower(out), "```suggestion") || !strings.Contains(out, "**Warning:**") ||
+			!strings.Contains(out, fmt.Sprintf("<U+%04X>", r)) {
+			t.Errorf("U+%04X: the suggestion is still committable or unexplained:\n%s", r, out)
+		}
+	}
+	clean := "```suggestion\nif b == 0 {\n\treturn 0\n}\n```"
+	if out := SafeText(clean, 10_000); !strings.Contains(out, "```suggestion\nif b == 0 {") {
+		t.Errorf("a clean suggestion was changed:\n%s", out)
+	}
+	gl := SafeText("~~~suggestion:-0+0\n/merge\n~~~", 10_000)
+	if strings.Contains(gl, "suggestion:-0+0") {
+		t.Errorf("a GitLab suggestion with a quick action stays committable:\n%s", gl)
 	}
 }
