@@ -22,7 +22,7 @@ func (h *Handler) answer(ctx context.Context, ev Event, req Request, pr PullRequ
 	}
 	m, err := h.Material(ctx, pr.Fork)
 	if err != nil {
-		return h.failed(h.refuse(ctx, ev, review.ReasonProvider, err))
+		return h.failed(h.say(ctx, ev, setupFailedText(), fmt.Errorf("could not prepare the answer: %w", err)))
 	}
 	in := agent.AskInput{System: systemPrompt(h.Settings.Handle, h.Language), Source: m.Source, Diffs: m.Diffs,
 		Label: fmt.Sprintf("comment %d", ev.Comment.ID), MaxRequests: h.Settings.MaxRequests, MaxTokens: h.Settings.MaxTokens}
@@ -52,10 +52,16 @@ func (h *Handler) answer(ctx context.Context, ev Event, req Request, pr PullRequ
 	return o
 }
 
-// refuse says in the thread that the answer could not be produced, and
-// returns cause for the log and the exit code.
+// refuse says in the thread that the model could not produce the answer,
+// and returns cause for the log and the exit code.
 func (h *Handler) refuse(ctx context.Context, ev Event, reason review.Reason, cause error) error {
-	if err := h.post(ctx, ev, failedText(reason)); err != nil {
+	return h.say(ctx, ev, failedText(reason), cause)
+}
+
+// say posts text where ev was written and returns cause for the log and
+// the exit code.
+func (h *Handler) say(ctx context.Context, ev Event, text string, cause error) error {
+	if err := h.post(ctx, ev, text); err != nil {
 		return fmt.Errorf("%w; saying so failed too: %w", cause, err)
 	}
 	return cause

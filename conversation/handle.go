@@ -41,6 +41,9 @@ type Handler struct {
 	Logf func(format string, args ...any)
 	// Now dates acknowledgements; nil: the clock.
 	Now func() time.Time
+	// ExitCode maps an error to the process's exit code (the runner's one
+	// table): a configuration error is 2; nil: every error is 3.
+	ExitCode func(error) int
 }
 
 // Outcome is what a comment event came to.
@@ -111,12 +114,16 @@ func (h *Handler) post(ctx context.Context, ev Event, body string) error {
 	return h.Forge.Comment(ctx, body)
 }
 
-// failed maps a failure to exit 3 with one log line.
+// failed maps a failure to its exit code (3 unless ExitCode says
+// otherwise) with one log line.
 func (h *Handler) failed(err error) Outcome {
 	if err == nil {
 		return Outcome{}
 	}
 	h.logf("%v", err)
+	if h.ExitCode != nil {
+		return Outcome{Code: h.ExitCode(err)}
+	}
 	return Outcome{Code: reporters.ExitIncomplete}
 }
 

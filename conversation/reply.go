@@ -69,6 +69,14 @@ func failedText(reason review.Reason) string {
 		posting.SafeInline(string(reason))), answerMarker)
 }
 
+// setupFailedText says, neutrally, that the answer could not be prepared
+// (a configuration error, a repository that cannot be read): no reason's
+// name, no message; the job's log says which file and what is wrong.
+func setupFailedText() string {
+	return body("ocr could not answer this time: the job could not prepare the answer. "+
+		"A maintainer can find why in the job's log.", answerMarker)
+}
+
 // pauseText and resumeText confirm the commands; ack is the
 // acknowledgement marker that makes them count (ackMarker).
 func pauseText(handle, ack string) string {
