@@ -2,7 +2,9 @@ package conversation
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	"strings"
 
 	"github.com/ocr-ci/ocr/agent"
 	"github.com/ocr-ci/ocr/reporters/posting"
@@ -47,9 +49,43 @@ func (h *Handler) answer(ctx context.Context, ev Event, req Request, pr PullRequ
 		o.Usage = out.Usage
 		return o
 	}
-	o := h.failed(h.post(ctx, ev, answerBody(out.Text, quote)))
+	h.record(ev, req.Question, out.Text)
+	o := h.failed(h.deliver(ctx, ev, req.Question, answerBody(out.Text, quote), out.Text))
 	o.Usage = out.Usage
 	return o
+}
+
+// deliver posts the answer where the question was asked. When a thread
+// cannot be answered (deleted: 404; a rate limit), the answer goes on the
+// pull request quoting the question; a locked conversation takes no
+// comment at all. The answer is in the log and the summary either way
+// (record).
+func (h *Handler) deliver(ctx context.Context, ev Event, question, body, answer string) error {
+	err := h.post(ctx, ev, body)
+	if err == nil || ev.Kind != ThreadReply || errors.Is(err, ErrLocked) {
+		return err
+	}
+	h.logf("could not answer in the thread (%v): posting the answer on the pull request, quoting the question", err)
+	if ferr := h.Forge.Comment(ctx, answerBody(answer, question)); ferr != nil {
+		return fmt.Errorf("%w; on the pull request neither: %w", err, ferr)
+	}
+	return nil
+}
+
+// record writes the question and the answer the model produced to the log
+// and to Record (the step summary): a paid answer is never lost to a
+// failed post.
+func (h *Handler) record(ev Event, question, answer string) {
+	h.logf("the answer to %s (comment %d):\n%s", ev.Comment.Author.Login, ev.Comment.ID, indent(answer))
+	if h.Record != nil {
+		h.Record(fmt.Sprintf("### ocr's answer to comment %d\n\n", ev.Comment.ID) + answerBody(answer, question) + "\n")
+	}
+}
+
+// indent puts two spaces before every line, so that no line of model text
+// starts a line of the log (a workflow command).
+func indent(s string) string {
+	return "  " + strings.ReplaceAll(strings.TrimRight(s, "\n"), "\n", "\n  ")
 }
 
 // refuse says in the thread that the model could not produce the answer,

@@ -1,6 +1,19 @@
 package conversation
 
-import "context"
+import (
+	"context"
+	"errors"
+)
+
+// The failures of a write that the conversation tells apart (a Forge
+// wraps them): the thread or comment is gone (deleted), the conversation
+// is locked, the platform's rate limit is spent, the token may not write.
+var (
+	ErrGone        = errors.New("gone")
+	ErrLocked      = errors.New("the conversation is locked")
+	ErrRateLimited = errors.New("rate limited")
+	ErrForbidden   = errors.New("not permitted")
+)
 
 // Forge is what the conversation needs of a platform. The GitHub
 // implementation is conversation/githubchat; a GitLab one implements the

@@ -41,6 +41,9 @@ type Handler struct {
 	Logf func(format string, args ...any)
 	// Now dates acknowledgements; nil: the clock.
 	Now func() time.Time
+	// Record receives every answer the model produced, as Markdown (the
+	// step summary); nil: the log only.
+	Record func(markdown string)
 	// ExitCode maps an error to the process's exit code (the runner's one
 	// table): a configuration error is 2; nil: every error is 3.
 	ExitCode func(error) int

@@ -143,3 +143,70 @@ func TestAnswerSuggestionIsChecked(t *testing.T) {
 	}
 	checkRendered(t, body)
 }
+
+// askInThread is alice's question in ocr's thread, answered by the
+// scripted model, with the answers Record receives.
+func (w *world) askInThread(fault githubfake.Fault) (conversation.Outcome, []string) {
+	w.t.Helper()
+	asked := w.reply("@ocr is b ever zero here?", "alice", "MEMBER")
+	w.gh.FailReplies(fault)
+	var recorded []string
+	h := w.handler()
+	h.Record = func(md string) { recorded = append(recorded, md) }
+	return h.Handle(context.Background(), w.event("review_comment_reply.json", asked.ID, w.finding.ID, nil)), recorded
+}
+
+func paidAnswer() llmtest.Script {
+	return llmtest.Script{Match: []string{systemMark}, Answers: []llmtest.Answer{llmtest.Text("Yes: nothing checks b.")}}
+}
+
+// Item 6: the thread is gone (404): the paid answer goes on the pull
+// request quoting the question, and into the log and the step summary.
+func TestGoneThreadFallsBackToPRComment(t *testing.T) {
+	w := newWorld(t, paidAnswer())
+	out, recorded := w.askInThread(githubfake.Fault{Status: 404, Message: "Not Found"})
+	cs := w.gh.IssueComments()
+	if out.Code != 0 || len(cs) != 1 || !strings.Contains(cs[0].Body, "> is b ever zero here?") || !strings.Contains(cs[0].Body, "nothing checks b") {
+		t.Fatalf("outcome %+v, comments %+v\n%s", out, cs, w.log.String())
+	}
+	checkRendered(t, cs[0].Body)
+	if len(recorded) != 1 || !strings.Contains(recorded[0], "nothing checks b") || !strings.Contains(w.log.String(), "nothing checks b") {
+		t.Errorf("the answer is not in the summary %q or the log:\n%s", recorded, w.log.String())
+	}
+}
+
+// Item 6: a locked conversation takes no comment at all, and the log says
+// locked, not a permission; the answer is in the summary and the log.
+func TestLockedConversationKeepsTheAnswer(t *testing.T) {
+	w := newWorld(t, paidAnswer())
+	out, recorded := w.askInThread(githubfake.Locked)
+	log := w.log.String()
+	if out.Code != 3 || len(w.gh.IssueComments()) != 0 || len(recorded) != 1 {
+		t.Fatalf("outcome %+v, %d comments, %d recorded\n%s", out, len(w.gh.IssueComments()), len(recorded), log)
+	}
+	if !strings.Contains(log, "locked") || strings.Contains(log, "permissions:") || !strings.Contains(log, "nothing checks b") {
+		t.Errorf("log:\n%s", log)
+	}
+}
+
+// Item 6: a spent rate limit (403 with x-ratelimit-remaining: 0) is said
+// as a rate limit, never blamed on `permissions: pull-requests: write`.
+func TestRateLimitIsNotAPermission(t *testing.T) {
+	w := newWorld(t, paidAnswer())
+	w.gh.FailComments(githubfake.RateLimited)
+	out, recorded := w.askInThread(githubfake.RateLimited)
+	log := w.log.String()
+	if out.Code != 3 || len(recorded) != 1 || !strings.Contains(log, "rate limit") || strings.Contains(log, "permissions:") {
+		t.Errorf("outcome %+v, %d recorded; log:\n%s", out, len(recorded), log)
+	}
+}
+
+// Item 6: a 403 that is neither names the permission.
+func TestForbiddenNamesThePermission(t *testing.T) {
+	w := newWorld(t, paidAnswer())
+	w.gh.FailComments(githubfake.Fault{Status: 403, Message: "Resource not accessible by integration"})
+	out, _ := w.askInThread(githubfake.Fault{Status: 403, Message: "Resource not accessible by integration"})
+	if log := w.log.String(); out.Code != 3 || !strings.Contains(log, "permissions: pull-requests: write") {
+		t.Errorf("outcome %+v; log:\n%s", out, log)
+	}
+}

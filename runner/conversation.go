@@ -2,6 +2,7 @@ package runner
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"os"
 	"slices"
@@ -81,7 +82,7 @@ func (c *Command) chatHandler(cfg *config.Config, env ci.Env, pr int) (*conversa
 func (c *Command) newChatHandler(cfg *config.Config, f conversation.Forge) (h *conversation.Handler, done func()) {
 	var repo *git.Repo
 	h = &conversation.Handler{Forge: f, Settings: cfg.ChatSettings(false), ForkSettings: cfg.ChatSettings(true),
-		Language: cfg.Language, Logf: c.logf, ExitCode: exitCode,
+		Language: cfg.Language, Logf: c.logf, ExitCode: exitCode, Record: c.stepSummary(),
 		Material: func(ctx context.Context, _ bool) (*conversation.Material, error) {
 			m, r, err := c.chatMaterial(ctx, cfg)
 			repo = r
@@ -90,6 +91,26 @@ func (c *Command) newChatHandler(cfg *config.Config, f conversation.Forge) (h *c
 	return h, func() {
 		if repo != nil {
 			closeRepo(repo)
+		}
+	}
+}
+
+// stepSummary appends Markdown to the job's step summary
+// (GITHUB_STEP_SUMMARY); nil outside GitHub Actions. A failed write is
+// said in the log: the answer is there too.
+func (c *Command) stepSummary() func(string) {
+	path, ok := c.lookup("GITHUB_STEP_SUMMARY")
+	if !ok || path == "" {
+		return nil
+	}
+	return func(md string) {
+		f, err := os.OpenFile(path, os.O_APPEND|os.O_CREATE|os.O_WRONLY, 0o644)
+		if err == nil {
+			_, err = f.WriteString(md)
+			err = errors.Join(err, f.Close())
+		}
+		if err != nil {
+			c.logf("could not write the answer to the step summary %s: %v", path, err)
 		}
 	}
 }

@@ -61,7 +61,7 @@ func (f *Forge) Own(ctx context.Context, a conversation.Author) (bool, error) {
 // reads, and whether it is a fork's or still open. The trigger payload
 // never decides any of it.
 type Refs struct {
-	HeadSHA, TargetBranch, State      string
+	HeadSHA, TargetBranch, State     string
 	SourceProjectID, TargetProjectID int64
 }
 
@@ -274,10 +274,12 @@ func glError(err error, what string) error {
 	}
 	switch status(err) {
 	case http.StatusUnauthorized, http.StatusForbidden:
-		return fmt.Errorf("could not %s: GitLab answered %d: OCR_GITLAB_TOKEN must be a project or group access token "+
-			"with the api scope (CI_JOB_TOKEN cannot write notes): %w", what, status(err), err)
+		return fmt.Errorf("could not %s: GitLab answered %d (%w): OCR_GITLAB_TOKEN must be a project or group access token "+
+			"with the api scope (CI_JOB_TOKEN cannot write notes): %w", what, status(err), conversation.ErrForbidden, err)
 	case http.StatusNotFound:
-		return fmt.Errorf("could not %s: GitLab answered 404 (deleted, or the token cannot see it): %w", what, err)
+		return fmt.Errorf("could not %s: GitLab answered 404 (%w: deleted, or the token cannot see it): %w", what, conversation.ErrGone, err)
+	case http.StatusTooManyRequests:
+		return fmt.Errorf("could not %s: GitLab answered 429 (%w); ask again later: %w", what, conversation.ErrRateLimited, err)
 	}
 	return fmt.Errorf("could not %s: %w", what, err)
 }

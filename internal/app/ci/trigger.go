@@ -80,7 +80,7 @@ func detectGitLabTrigger(g GitLabEnv) (Context, error) {
 
 // MergeRequest is what the API says of a trigger's merge request.
 type MergeRequest struct {
-	HeadSHA, TargetBranch, State      string
+	HeadSHA, TargetBranch, State     string
 	SourceProjectID, TargetProjectID int64
 }
 

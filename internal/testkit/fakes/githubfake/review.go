@@ -201,6 +201,9 @@ func (s *Server) createIssueComment(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
+	if s.writeFault(w, s.commentFault) {
+		return
+	}
 	if len(body) >= 65536 {
 		s.unprocessable(w, "Body is too long (maximum is 65536 characters)")
 		return

@@ -88,6 +88,8 @@ type Server struct {
 	resolved          map[int64]bool // review threads by root comment ID
 	gqlFailOnce       []string       // type, message
 	deleted           map[int64]bool // review comments deleted (replies answer 404)
+	replyFault        Fault
+	commentFault      Fault
 }
 
 // New starts the fake; it is closed, and unused expected routes reported,
