@@ -7,7 +7,9 @@ import (
 	"testing"
 
 	"github.com/ocr-ci/ocr/conversation"
+	"github.com/ocr-ci/ocr/conversation/gitlabchat"
 	"github.com/ocr-ci/ocr/internal/testkit/fakes/githubfake"
+	"github.com/ocr-ci/ocr/internal/testkit/fakes/gitlabfake"
 	"github.com/ocr-ci/ocr/internal/testkit/llmtest"
 )
 
@@ -208,5 +210,25 @@ func TestForbiddenNamesThePermission(t *testing.T) {
 	out, _ := w.askInThread(githubfake.Fault{Status: 403, Message: "Resource not accessible by integration"})
 	if log := w.log.String(); out.Code != 3 || !strings.Contains(log, "permissions: pull-requests: write") {
 		t.Errorf("outcome %+v; log:\n%s", out, log)
+	}
+}
+
+// Item 7: a project or group access token's user (another bot, even one
+// with Maintainer access) is recognised by its username, since GitLab's
+// note authors and webhook users carry no bot field, and never answered.
+func TestGitLabBotsAreNotAnswered(t *testing.T) {
+	for _, name := range []string{"project_42_bot_3f1e0c2a", "group_7_bot_0a1b2c3d", "project_9_bot"} {
+		w := newGLWorld(t)
+		bot := w.member(gitlabfake.User{ID: 9100, Username: name}, 40, false)
+		before := len(w.gl.Discussions())
+		out, _ := w.glHandle(w.mrNote(bot, "@ocr summarise this"))
+		if out.Code != 0 || w.llm.Count() != 0 || len(w.gl.Discussions()) != before+1 || !strings.Contains(w.log.String(), "bot") {
+			t.Errorf("%s: outcome %+v, %d model requests, %d discussions\n%s", name, out, w.llm.Count(), len(w.gl.Discussions()), w.log.String())
+		}
+	}
+	for _, name := range []string{"projectile_42_bot", "alice_bot", "project_x_bot"} {
+		if gitlabchat.BotUsername(name) {
+			t.Errorf("%s is taken for a bot", name)
+		}
 	}
 }

@@ -8,6 +8,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"regexp"
 	"strconv"
 	"strings"
 
@@ -45,8 +46,18 @@ type glUser struct {
 }
 
 func (u glUser) author() conversation.Author {
-	return conversation.Author{Login: u.Username, ID: int64(u.ID), Bot: u.Bot}
+	return conversation.Author{Login: u.Username, ID: int64(u.ID), Bot: u.Bot || BotUsername(u.Username)}
 }
+
+// botNameRE matches the users GitLab creates for project and group access
+// tokens: project_<id>_bot_<hex> (project_<id>_bot, project_<id>_bot<n>
+// before GitLab 14.x) and group_<id>_bot…. Note authors and webhook users
+// carry no bot field; the username, which such users cannot change, tells.
+// https://docs.gitlab.com/user/project/settings/project_access_tokens/#bot-users-for-projects
+var botNameRE = regexp.MustCompile(`^(project|group)_[0-9]+_bot[0-9a-z_]*$`)
+
+// BotUsername reports a project or group access token's user.
+func BotUsername(username string) bool { return botNameRE.MatchString(username) }
 
 // glPosition is where a diff note is; its line numbers are tolerant.
 type glPosition struct {
