@@ -104,8 +104,33 @@ func (h *Handler) admit(ctx context.Context, ev Event) (bool, PullRequest, error
 		h.logf("not answering %s: not trusted (OCR_CHAT_TRUST %s), OCR_CHAT_UNTRUSTED=silent", a.Login, strings.Join(h.Settings.Trust, ","))
 		return false, pr, nil
 	}
+	told, err := h.toldOutsiders(ctx)
+	if err != nil || told {
+		h.logf("not answering %s: not trusted (OCR_CHAT_TRUST %s); who may ask was said once on this pull request already",
+			a.Login, strings.Join(h.Settings.Trust, ","))
+		return false, pr, err
+	}
 	h.logf("not answering %s: not trusted (OCR_CHAT_TRUST %s); replying who may ask", a.Login, strings.Join(h.Settings.Trust, ","))
 	return false, pr, h.post(ctx, ev, untrustedText(h.Settings.Trust))
+}
+
+// toldOutsiders reports whether ocr already told an outsider who may ask
+// on this pull request (its own outsider marker): it says so once per pull
+// request, so outsiders cannot make it comment without bound.
+func (h *Handler) toldOutsiders(ctx context.Context) (bool, error) {
+	notes, err := h.Forge.Notes(ctx)
+	if err != nil {
+		return false, err
+	}
+	for _, n := range notes {
+		if lastLine(n.Body) != outsiderMarker {
+			continue
+		}
+		if own, err := h.Forge.Own(ctx, n.Author); err == nil && own {
+			return true, nil
+		}
+	}
+	return false, nil
 }
 
 // post writes body where ev was written: in its thread, or on the pull

@@ -18,6 +18,9 @@ import (
 const (
 	markerPrefix = "<!-- ocr:"
 	answerMarker = "<!-- ocr:answer -->"
+	// outsiderMarker ends the one reply per pull request that tells an
+	// untrusted author who may ask.
+	outsiderMarker = "<!-- ocr:outsider -->"
 )
 
 // The ignore marker also records who ignored the finding and the reason

@@ -59,7 +59,7 @@ func untrustedText(trust []string) string {
 		who = append(who, strings.ToLower(t))
 	}
 	return body("ocr answers only "+strings.Join(who, ", ")+" of this repository (its `OCR_CHAT_TRUST` setting); "+
-		"a maintainer can ask on your behalf.", answerMarker)
+		"a maintainer can ask on your behalf.", outsiderMarker)
 }
 
 // failedText says an answer could not be produced, with the reason's
