@@ -72,6 +72,9 @@ func (h *Handler) Handle(ctx context.Context, ev Event) Outcome {
 		return h.failed(err)
 	}
 	switch {
+	case req.Command && req.Verb == VerbReview && (pr.Closed || pr.Merged):
+		h.logf("%s asked for a review of a %s pull request: not reviewed", ev.Comment.Author.Login, closedWord(pr))
+		return h.failed(h.post(ctx, ev, closedText(closedWord(pr))))
 	case req.Command && req.Verb == VerbReview:
 		h.logf("%s asked for a review", ev.Comment.Author.Login)
 		return Outcome{Review: true}
@@ -79,6 +82,14 @@ func (h *Handler) Handle(ctx context.Context, ev Event) Outcome {
 		return h.failed(h.command(ctx, ev, req))
 	}
 	return h.answer(ctx, ev, req, pr)
+}
+
+// closedWord is "merged" or "closed".
+func closedWord(pr PullRequest) string {
+	if pr.Merged {
+		return "merged"
+	}
+	return "closed"
 }
 
 // admit lets a trusted human through; ocr's own account never is one. An

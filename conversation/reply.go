@@ -69,6 +69,11 @@ func failedText(reason review.Reason) string {
 		posting.SafeInline(string(reason))), answerMarker)
 }
 
+// closedText answers "/ocr review" on a closed or merged pull request.
+func closedText(state string) string {
+	return body("ocr does not review a "+state+" pull request: reopen it to have it reviewed. Questions are still answered.", answerMarker)
+}
+
 // setupFailedText says, neutrally, that the answer could not be prepared
 // (a configuration error, a repository that cannot be read): no reason's
 // name, no message; the job's log says which file and what is wrong.

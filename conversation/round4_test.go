@@ -262,3 +262,24 @@ func TestOutsiderRepliedOncePerPR(t *testing.T) {
 		t.Errorf("%d replies to outsiders, %d model requests; want 1 and 0\n%s", ours, w.llm.Count(), w.log.String())
 	}
 }
+
+// Item 9: "/ocr review" on a closed or merged pull request runs no paid
+// review: one line says why. A question there is still answered.
+func TestClosedPullRequestIsNotReviewed(t *testing.T) {
+	for _, c := range []struct {
+		state  string
+		merged bool
+		word   string
+	}{{"closed", false, "closed"}, {"closed", true, "merged"}} {
+		w := newWorld(t, llmtest.Script{Match: []string{systemMark}, Answers: []llmtest.Answer{llmtest.Text("It divides.")}})
+		w.gh = githubfake.New(t, githubfake.Config{State: c.state, Merged: c.merged, Head: "h", Diff: w.diffs["svc/calc.go"], Title: "t"})
+		out := w.handler().Handle(context.Background(), w.prComment("/ocr review", "MEMBER"))
+		cs := w.gh.IssueComments()
+		if out.Review || out.Code != 0 || !strings.Contains(cs[len(cs)-1].Body, "does not review a "+c.word+" pull request") {
+			t.Errorf("%s: outcome %+v, last comment %q\n%s", c.word, out, cs[len(cs)-1].Body, w.log.String())
+		}
+		if out := w.handler().Handle(context.Background(), w.prComment("@ocr what does Div do?", "MEMBER")); out.Code != 0 || w.llm.Count() != 1 {
+			t.Errorf("%s: a question was not answered: %+v\n%s", c.word, out, w.log.String())
+		}
+	}
+}
