@@ -167,8 +167,11 @@ var RateLimited = Fault{Status: 403, Message: "API rate limit exceeded for insta
 	Header: map[string]string{"X-RateLimit-Remaining": "0", "X-RateLimit-Limit": "5000", "X-RateLimit-Reset": "4102444800"}}
 
 // FailReplies makes every thread reply answer f (a zero Fault restores
-// them); FailComments the pull request's conversation comments.
-func (s *Server) FailReplies(f Fault)  { s.mu.Lock(); s.replyFault = f; s.mu.Unlock() }
+// them).
+func (s *Server) FailReplies(f Fault) { s.mu.Lock(); s.replyFault = f; s.mu.Unlock() }
+
+// FailComments makes every comment on the pull request's conversation
+// answer f (a zero Fault restores them).
 func (s *Server) FailComments(f Fault) { s.mu.Lock(); s.commentFault = f; s.mu.Unlock() }
 
 // writeFault answers f when it is set.
