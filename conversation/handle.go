@@ -8,7 +8,6 @@ import (
 	"time"
 
 	"github.com/ocr-ci/ocr/agent"
-	"github.com/ocr-ci/ocr/internal/app/config"
 	"github.com/ocr-ci/ocr/reporters"
 	"github.com/ocr-ci/ocr/review"
 	"github.com/ocr-ci/ocr/tools"
@@ -29,10 +28,10 @@ type Material struct {
 // Handler answers one comment event.
 type Handler struct {
 	Forge    Forge
-	Settings config.Chat
+	Settings Settings
 	// ForkSettings replace Settings' caps on a fork's pull request (its
 	// lower caps); zero caps keep Settings'.
-	ForkSettings config.Chat
+	ForkSettings Settings
 	// Language is the language of answers (default English).
 	Language string
 	// Material loads what an answer needs; fork is the pull request's.

@@ -42,7 +42,7 @@ type world struct {
 	diffs   map[string]string
 	finding githubfake.Comment
 	log     strings.Builder
-	chat    config.Chat
+	chat    conversation.Settings
 }
 
 func gitRun(t *testing.T, dir string, args ...string) string {
@@ -96,7 +96,7 @@ func newWorldAs(t *testing.T, pat string, scripts ...llmtest.Script) *world {
 	line := 5
 	w.finding = w.gh.AddComment(githubfake.Comment{Body: "**High** · bug\n\nDiv divides by `b` without checking it: a zero `b` panics.\n\n<!-- ocr:fp=" + findingFP + " -->",
 		Path: "svc/calc.go", Line: &line, Side: "RIGHT", CommitID: head, User: githubfake.ActionsBot()})
-	w.chat = config.Chat{Handle: "ocr", Trust: config.DefaultChatTrust, MaxRequests: 8, MaxTokens: 100_000}
+	w.chat = conversation.Settings{Handle: "ocr", Trust: config.DefaultChatTrust, MaxRequests: 8, MaxTokens: 100_000}
 	return w
 }
 

@@ -44,7 +44,7 @@ func (c *Command) converse(ctx context.Context, cfg *config.Config) (code int, d
 	if err != nil {
 		return c.fail(usagef("%w", err)), true
 	}
-	if _, why := conversation.Triage(ev, cfg.ChatSettings(false)); why != "" {
+	if _, why := conversation.Triage(ev, chatSettings(cfg, false)); why != "" {
 		c.logf("nothing to do: %s", why) // the one line such a comment costs
 		return 0, true
 	}
@@ -81,7 +81,7 @@ func (c *Command) chatHandler(cfg *config.Config, env ci.Env, pr int) (*conversa
 // is loaded on demand, and done closes its repository.
 func (c *Command) newChatHandler(cfg *config.Config, f conversation.Forge) (h *conversation.Handler, done func()) {
 	var repo *git.Repo
-	h = &conversation.Handler{Forge: f, Settings: cfg.ChatSettings(false), ForkSettings: cfg.ChatSettings(true),
+	h = &conversation.Handler{Forge: f, Settings: chatSettings(cfg, false), ForkSettings: chatSettings(cfg, true),
 		Language: cfg.Language, Logf: c.logf, ExitCode: exitCode, Record: c.stepSummary(),
 		Material: func(ctx context.Context, _ bool) (*conversation.Material, error) {
 			m, r, err := c.chatMaterial(ctx, cfg)
@@ -170,7 +170,7 @@ func (c *Command) suppress(ctx context.Context, j *job, ch *change.Change, rv *r
 	if f == nil {
 		return
 	}
-	chat := j.cfg.ChatSettings(false)
+	chat := chatSettings(j.cfg, false)
 	s, err := conversation.ReadState(ctx, f)
 	if err != nil {
 		c.logf("could not read the pause and ignore commands (%v): reporting as if there were none", err)
@@ -233,4 +233,10 @@ func chatSecrets(lookup config.Lookup, env ci.Env) []string {
 		}
 	}
 	return out
+}
+
+// chatSettings are the conversation's settings from the configuration
+// (OCR_CHAT_*); fork lowers the caps the user did not set.
+func chatSettings(cfg *config.Config, fork bool) conversation.Settings {
+	return conversation.Settings(cfg.ChatSettings(fork))
 }

@@ -23,7 +23,7 @@ func (c *Command) converseGitLab(ctx context.Context, cfg *config.Config, g ci.G
 	var p gitlabchat.Payload
 	skip := ""
 	if err == nil {
-		p, skip, err = gitlabchat.ParseTrigger(data, gitlabchat.Setup{Project: g.ProjectID, Token: g.Token != "", Chat: cfg.ChatSettings(false)})
+		p, skip, err = gitlabchat.ParseTrigger(data, gitlabchat.Setup{Project: g.ProjectID, Token: g.Token != "", Chat: chatSettings(cfg, false)})
 	}
 	if err != nil {
 		return c.fail(usagef("%w", err)), true

@@ -9,7 +9,6 @@ import (
 	gitlab "gitlab.com/gitlab-org/api/client-go"
 
 	"github.com/ocr-ci/ocr/conversation"
-	"github.com/ocr-ci/ocr/internal/app/config"
 )
 
 // Setup is what a trigger pipeline has to answer with.
@@ -18,7 +17,7 @@ type Setup struct {
 	Project string
 	// Token is set when OCR_GITLAB_TOKEN (or GITLAB_TOKEN) is.
 	Token bool
-	Chat  config.Chat
+	Chat  conversation.Settings
 }
 
 // ParseTrigger reads a trigger pipeline's payload and says, from the
