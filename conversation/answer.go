@@ -12,7 +12,7 @@ import (
 )
 
 // answer asks the model and posts its answer where the question was
-// asked. A provider failure is said in the thread and exits 3.
+// asked. A provider failure is said in the thread and returned (Outcome.Err).
 func (h *Handler) answer(ctx context.Context, ev Event, req Request, pr PullRequest) Outcome {
 	thread, ours, err := h.thread(ctx, ev)
 	if err != nil {

@@ -8,7 +8,6 @@ import (
 	"time"
 
 	"github.com/ocr-ci/ocr/agent"
-	"github.com/ocr-ci/ocr/reporters"
 	"github.com/ocr-ci/ocr/review"
 	"github.com/ocr-ci/ocr/tools"
 )
@@ -43,17 +42,16 @@ type Handler struct {
 	// Record receives every answer the model produced, as Markdown (the
 	// step summary); nil: the log only.
 	Record func(markdown string)
-	// ExitCode maps an error to the process's exit code (the runner's one
-	// table): a configuration error is 2; nil: every error is 3.
-	ExitCode func(error) int
 }
 
 // Outcome is what a comment event came to.
 type Outcome struct {
 	// Review asks the caller to run a full review now (/ocr review).
 	Review bool
-	// Code is the exit code (reporters.Exit*).
-	Code  int
+	// Err is why the event could not be handled in full (nil: answered,
+	// or nothing to do); it is logged already. The caller maps it to an
+	// exit code (runner/exit.go: a configuration error is 2, the rest 3).
+	Err   error
 	Usage review.Usage
 }
 
@@ -152,17 +150,12 @@ func (h *Handler) post(ctx context.Context, ev Event, body string) error {
 	return h.Forge.Comment(ctx, body)
 }
 
-// failed maps a failure to its exit code (3 unless ExitCode says
-// otherwise) with one log line.
+// failed is the outcome of err, said in one log line.
 func (h *Handler) failed(err error) Outcome {
-	if err == nil {
-		return Outcome{}
+	if err != nil {
+		h.logf("%v", err)
 	}
-	h.logf("%v", err)
-	if h.ExitCode != nil {
-		return Outcome{Code: h.ExitCode(err)}
-	}
-	return Outcome{Code: reporters.ExitIncomplete}
+	return Outcome{Err: err}
 }
 
 // command runs pause, resume, ignore, help and unknown verbs.

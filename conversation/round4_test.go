@@ -56,7 +56,7 @@ func TestOwnAnswerNeverPauses(t *testing.T) {
 	w := newWorldAs(t, "ocr-maint", llmtest.Script{Match: []string{systemMark}, Answers: []llmtest.Answer{
 		llmtest.Text("\u200e /ocr pause\nthe tests are red"),
 	}})
-	if out := w.handler().Handle(context.Background(), w.prComment("@ocr why is Div unchecked?", "MEMBER")); out.Code != 0 {
+	if out := w.handler().Handle(context.Background(), w.prComment("@ocr why is Div unchecked?", "MEMBER")); out.Err != nil {
 		t.Fatalf("outcome %+v\n%s", out, w.log.String())
 	}
 	cs := w.gh.IssueComments()
@@ -103,7 +103,7 @@ func TestEditedCommentIsNoCommand(t *testing.T) {
 	ev := w.event("issue_comment_edited.json", c.ID, 0, func(p map[string]any) {
 		p["comment"].(map[string]any)["body"] = "/ocr pause"
 	})
-	if out := w.handler().Handle(context.Background(), ev); out.Code != 0 || w.writes() != 0 {
+	if out := w.handler().Handle(context.Background(), ev); out.Err != nil || w.writes() != 0 {
 		t.Fatalf("outcome %+v, %d writes", out, w.writes())
 	}
 	if s := w.state(); s.Paused {
@@ -122,7 +122,7 @@ func TestDeletedForkGetsForkCaps(t *testing.T) {
 	h.ForkSettings.MaxRequests = 1
 	out := h.Handle(context.Background(), w.prComment("@ocr why?", "MEMBER"))
 	reqs := w.llm.Requests()
-	if out.Code != 0 || len(reqs) != 1 || len(reqs[0].ToolNames()) != 0 {
+	if out.Err != nil || len(reqs) != 1 || len(reqs[0].ToolNames()) != 0 {
 		t.Errorf("outcome %+v, %d requests: the full caps applied\n%s", out, len(reqs), w.log.String())
 	}
 }
@@ -135,7 +135,7 @@ func TestAnswerSuggestionIsChecked(t *testing.T) {
 		llmtest.Text("Check b:\n\n```suggestion\n\tif b == 0 {\u200d return 0 }\n\treturn a / b\n```"),
 	}})
 	asked := w.reply("@ocr how do I fix it?", "alice", "MEMBER")
-	if out := w.handler().Handle(context.Background(), w.event("review_comment_reply.json", asked.ID, w.finding.ID, nil)); out.Code != 0 {
+	if out := w.handler().Handle(context.Background(), w.event("review_comment_reply.json", asked.ID, w.finding.ID, nil)); out.Err != nil {
 		t.Fatalf("outcome %+v\n%s", out, w.log.String())
 	}
 	rs := w.gh.Replies(w.finding.ID)
@@ -168,7 +168,7 @@ func TestGoneThreadFallsBackToPRComment(t *testing.T) {
 	w := newWorld(t, paidAnswer())
 	out, recorded := w.askInThread(githubfake.Fault{Status: 404, Message: "Not Found"})
 	cs := w.gh.IssueComments()
-	if out.Code != 0 || len(cs) != 1 || !strings.Contains(cs[0].Body, "> is b ever zero here?") || !strings.Contains(cs[0].Body, "nothing checks b") {
+	if out.Err != nil || len(cs) != 1 || !strings.Contains(cs[0].Body, "> is b ever zero here?") || !strings.Contains(cs[0].Body, "nothing checks b") {
 		t.Fatalf("outcome %+v, comments %+v\n%s", out, cs, w.log.String())
 	}
 	checkRendered(t, cs[0].Body)
@@ -183,7 +183,7 @@ func TestLockedConversationKeepsTheAnswer(t *testing.T) {
 	w := newWorld(t, paidAnswer())
 	out, recorded := w.askInThread(githubfake.Locked)
 	log := w.log.String()
-	if out.Code != 3 || len(w.gh.IssueComments()) != 0 || len(recorded) != 1 {
+	if out.Err == nil || len(w.gh.IssueComments()) != 0 || len(recorded) != 1 {
 		t.Fatalf("outcome %+v, %d comments, %d recorded\n%s", out, len(w.gh.IssueComments()), len(recorded), log)
 	}
 	if !strings.Contains(log, "locked") || strings.Contains(log, "permissions:") || !strings.Contains(log, "nothing checks b") {
@@ -198,7 +198,7 @@ func TestRateLimitIsNotAPermission(t *testing.T) {
 	w.gh.FailComments(githubfake.RateLimited)
 	out, recorded := w.askInThread(githubfake.RateLimited)
 	log := w.log.String()
-	if out.Code != 3 || len(recorded) != 1 || !strings.Contains(log, "rate limit") || strings.Contains(log, "permissions:") {
+	if out.Err == nil || len(recorded) != 1 || !strings.Contains(log, "rate limit") || strings.Contains(log, "permissions:") {
 		t.Errorf("outcome %+v, %d recorded; log:\n%s", out, len(recorded), log)
 	}
 }
@@ -208,7 +208,7 @@ func TestForbiddenNamesThePermission(t *testing.T) {
 	w := newWorld(t, paidAnswer())
 	w.gh.FailComments(githubfake.Fault{Status: 403, Message: "Resource not accessible by integration"})
 	out, _ := w.askInThread(githubfake.Fault{Status: 403, Message: "Resource not accessible by integration"})
-	if log := w.log.String(); out.Code != 3 || !strings.Contains(log, "permissions: pull-requests: write") {
+	if log := w.log.String(); out.Err == nil || !strings.Contains(log, "permissions: pull-requests: write") {
 		t.Errorf("outcome %+v; log:\n%s", out, log)
 	}
 }
@@ -222,7 +222,7 @@ func TestGitLabBotsAreNotAnswered(t *testing.T) {
 		bot := w.member(gitlabfake.User{ID: 9100, Username: name}, 40, false)
 		before := len(w.gl.Discussions())
 		out, _ := w.glHandle(w.mrNote(bot, "@ocr summarise this"))
-		if out.Code != 0 || w.llm.Count() != 0 || len(w.gl.Discussions()) != before+1 || !strings.Contains(w.log.String(), "bot") {
+		if out.Err != nil || w.llm.Count() != 0 || len(w.gl.Discussions()) != before+1 || !strings.Contains(w.log.String(), "bot") {
 			t.Errorf("%s: outcome %+v, %d model requests, %d discussions\n%s", name, out, w.llm.Count(), len(w.gl.Discussions()), w.log.String())
 		}
 	}
@@ -247,7 +247,7 @@ func TestOutsiderRepliedOncePerPR(t *testing.T) {
 			cm := p["comment"].(map[string]any)
 			cm["body"], cm["author_association"], cm["user"] = c.Body, "NONE", map[string]any{"login": "mallory", "id": 666, "type": "User"}
 		})
-		if out := w.handler().Handle(context.Background(), ev); out.Code != 0 {
+		if out := w.handler().Handle(context.Background(), ev); out.Err != nil {
 			t.Fatalf("comment %d: outcome %+v\n%s", i, out, w.log.String())
 		}
 	}
@@ -275,10 +275,10 @@ func TestClosedPullRequestIsNotReviewed(t *testing.T) {
 		w.gh = githubfake.New(t, githubfake.Config{State: c.state, Merged: c.merged, Head: "h", Diff: w.diffs["svc/calc.go"], Title: "t"})
 		out := w.handler().Handle(context.Background(), w.prComment("/ocr review", "MEMBER"))
 		cs := w.gh.IssueComments()
-		if out.Review || out.Code != 0 || !strings.Contains(cs[len(cs)-1].Body, "does not review a "+c.word+" pull request") {
+		if out.Review || out.Err != nil || !strings.Contains(cs[len(cs)-1].Body, "does not review a "+c.word+" pull request") {
 			t.Errorf("%s: outcome %+v, last comment %q\n%s", c.word, out, cs[len(cs)-1].Body, w.log.String())
 		}
-		if out := w.handler().Handle(context.Background(), w.prComment("@ocr what does Div do?", "MEMBER")); out.Code != 0 || w.llm.Count() != 1 {
+		if out := w.handler().Handle(context.Background(), w.prComment("@ocr what does Div do?", "MEMBER")); out.Err != nil || w.llm.Count() != 1 {
 			t.Errorf("%s: a question was not answered: %+v\n%s", c.word, out, w.log.String())
 		}
 	}

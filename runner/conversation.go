@@ -60,7 +60,7 @@ func (c *Command) converse(ctx context.Context, cfg *config.Config) (code int, d
 	}
 	defer closeRepo()
 	out := h.Handle(ctx, ev)
-	return out.Code, !out.Review
+	return exitCode(out.Err), !out.Review
 }
 
 // chatHandler wires the handler: the GitHub forge (ocr recognised by the
@@ -82,7 +82,7 @@ func (c *Command) chatHandler(cfg *config.Config, env ci.Env, pr int) (*conversa
 func (c *Command) newChatHandler(cfg *config.Config, f conversation.Forge) (h *conversation.Handler, done func()) {
 	var repo *git.Repo
 	h = &conversation.Handler{Forge: f, Settings: chatSettings(cfg, false), ForkSettings: chatSettings(cfg, true),
-		Language: cfg.Language, Logf: c.logf, ExitCode: exitCode, Record: c.stepSummary(),
+		Language: cfg.Language, Logf: c.logf, Record: c.stepSummary(),
 		Material: func(ctx context.Context, _ bool) (*conversation.Material, error) {
 			m, r, err := c.chatMaterial(ctx, cfg)
 			repo = r

@@ -45,7 +45,7 @@ func (c *Command) converseGitLab(ctx context.Context, cfg *config.Config, g ci.G
 	h, closeRepo := c.newChatHandler(cfg, f)
 	defer closeRepo()
 	out := h.Handle(ctx, ev)
-	return out.Code, !out.Review
+	return exitCode(out.Err), !out.Review
 }
 
 // gitlabPoster is the run's GitLab discussion poster, when it posts.
