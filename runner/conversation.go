@@ -2,7 +2,6 @@ package runner
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"os"
 	"slices"
@@ -44,7 +43,7 @@ func (c *Command) converse(ctx context.Context, cfg *config.Config) (code int, d
 	if err != nil {
 		return c.fail(usagef("%w", err)), true
 	}
-	if _, why := conversation.Triage(ev, chatSettings(cfg, false)); why != "" {
+	if _, why := conversation.Triage(ev, conversation.Settings(cfg.ChatSettings(false))); why != "" {
 		c.logf("nothing to do: %s", why) // the one line such a comment costs
 		return 0, true
 	}
@@ -81,7 +80,7 @@ func (c *Command) chatHandler(cfg *config.Config, env ci.Env, pr int) (*conversa
 // is loaded on demand, and done closes its repository.
 func (c *Command) newChatHandler(cfg *config.Config, f conversation.Forge) (h *conversation.Handler, done func()) {
 	var repo *git.Repo
-	h = &conversation.Handler{Forge: f, Settings: chatSettings(cfg, false), ForkSettings: chatSettings(cfg, true),
+	h = &conversation.Handler{Forge: f, Settings: conversation.Settings(cfg.ChatSettings(false)), ForkSettings: conversation.Settings(cfg.ChatSettings(true)),
 		Language: cfg.Language, Logf: c.logf, Record: c.stepSummary(),
 		Material: func(ctx context.Context, _ bool) (*conversation.Material, error) {
 			m, r, err := c.chatMaterial(ctx, cfg)
@@ -104,13 +103,8 @@ func (c *Command) stepSummary() func(string) {
 		return nil
 	}
 	return func(md string) {
-		f, err := os.OpenFile(path, os.O_APPEND|os.O_CREATE|os.O_WRONLY, 0o644)
-		if err == nil {
-			_, err = f.WriteString(md)
-			err = errors.Join(err, f.Close())
-		}
-		if err != nil {
-			c.logf("could not write the answer to the step summary %s: %v", path, err)
+		if err := github.AppendSummary(path, md); err != nil {
+			c.logf("could not write the answer to the step summary: %v", err)
 		}
 	}
 }
@@ -170,7 +164,7 @@ func (c *Command) suppress(ctx context.Context, j *job, ch *change.Change, rv *r
 	if f == nil {
 		return
 	}
-	chat := chatSettings(j.cfg, false)
+	chat := conversation.Settings(j.cfg.ChatSettings(false))
 	s, err := conversation.ReadState(ctx, f)
 	if err != nil {
 		c.logf("could not read the pause and ignore commands (%v): reporting as if there were none", err)
@@ -234,10 +228,4 @@ func chatSecrets(lookup config.Lookup, env ci.Env) []string {
 		}
 	}
 	return out
-}
-
-// chatSettings are the conversation's settings from the configuration
-// (OCR_CHAT_*); fork lowers the caps the user did not set.
-func chatSettings(cfg *config.Config, fork bool) conversation.Settings {
-	return conversation.Settings(cfg.ChatSettings(fork))
 }

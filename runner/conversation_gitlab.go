@@ -23,7 +23,7 @@ func (c *Command) converseGitLab(ctx context.Context, cfg *config.Config, g ci.G
 	var p gitlabchat.Payload
 	skip := ""
 	if err == nil {
-		p, skip, err = gitlabchat.ParseTrigger(data, gitlabchat.Setup{Project: g.ProjectID, Token: g.Token != "", Chat: chatSettings(cfg, false)})
+		p, skip, err = gitlabchat.ParseTrigger(data, gitlabchat.Setup{Project: g.ProjectID, Token: g.Token != "", Chat: conversation.Settings(cfg.ChatSettings(false))})
 	}
 	if err != nil {
 		return c.fail(usagef("%w", err)), true
@@ -79,18 +79,9 @@ func (c *Command) resolveTriggerMR(ctx context.Context, j *job) error {
 	}
 	project := cmp.Or(g.MRProjectID, g.ProjectID)
 	d := &gitlab.Discussion{BaseURL: g.APIURL, Token: g.Token, CAFile: g.CAFile, Project: project, MR: j.ci.PR, Logf: c.logf, Sleep: c.sleep}
-	cl, err := d.Client()
-	if err != nil {
-		return usagef("%w", err)
-	}
-	f, err := gitlabchat.New(gitlabchat.Options{Client: cl, Project: project, MR: j.ci.PR, Identity: d})
+	r, err := gitlabchat.ReadRefs(ctx, d, project, j.ci.PR)
 	if err != nil {
 		return err
 	}
-	r, err := f.MergeRequest(ctx)
-	if err != nil {
-		return err
-	}
-	return j.ci.FromMergeRequest(ci.MergeRequest{HeadSHA: r.HeadSHA, TargetBranch: r.TargetBranch, State: r.State,
-		SourceProjectID: r.SourceProjectID, TargetProjectID: r.TargetProjectID})
+	return j.ci.FromMergeRequest(ci.MergeRequest(r))
 }

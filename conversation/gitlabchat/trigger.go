@@ -67,3 +67,17 @@ func Open(ctx context.Context, poster Poster, project string, p Payload) (*Forge
 	}
 	return f, ev, err
 }
+
+// ReadRefs reads merge request mr of project through the poster's client:
+// what a trigger pipeline reviews (Forge.MergeRequest).
+func ReadRefs(ctx context.Context, poster Poster, project string, mr int) (Refs, error) {
+	c, err := poster.Client()
+	if err != nil {
+		return Refs{}, err
+	}
+	f, err := New(Options{Client: c, Project: project, MR: mr, Identity: poster})
+	if err != nil {
+		return Refs{}, err
+	}
+	return f.MergeRequest(ctx)
+}
