@@ -1,0 +1,137 @@
+package gitlabapi
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"strings"
+	"sync"
+
+	gitlab "gitlab.com/gitlab-org/api/client-go"
+)
+
+// MR is one merge request as ocr reads it through the API: the client,
+// who the token is and the merge request's discussions, each asked once
+// and shared by everything a run does with it (the last review's state,
+// pause and ignore, the poster). Safe for concurrent use.
+type MR struct {
+	Client  *gitlab.Client
+	Project string // id or path (CI_MERGE_REQUEST_PROJECT_ID, CI_PROJECT_ID)
+	IID     int
+	// Logf receives the notice of who the token is; nil discards it.
+	Logf func(format string, args ...any)
+
+	who *identity
+
+	mu      sync.Mutex
+	listed  bool
+	discs   []*Discussion
+	skipped int
+}
+
+// NewMR connects to merge request iid of project; nothing is sent.
+func NewMR(c Config, project string, iid int) (*MR, error) {
+	cl, err := New(c)
+	if err != nil {
+		return nil, err
+	}
+	return Connect(cl, project, iid, c.Logf), nil
+}
+
+// Connect is merge request iid of project on client cl; nothing is sent.
+func Connect(cl *gitlab.Client, project string, iid int, logf func(format string, args ...any)) *MR {
+	return &MR{Client: cl, Project: project, IID: iid, Logf: logf, who: &identity{}}
+}
+
+// identity is who the token posts as, learnt once and shared by an MR and
+// its Fresh copies.
+type identity struct {
+	mu   sync.Mutex
+	user *User
+}
+
+// Fresh is m on the same client and identity, with nothing listed yet:
+// for a caller that reports again on the same merge request and must see
+// what its last report wrote.
+func (m *MR) Fresh() *MR {
+	return &MR{Client: m.Client, Project: m.Project, IID: m.IID, Logf: m.Logf, who: m.who}
+}
+
+// Path is the API path of the merge request followed by suffix.
+func (m *MR) Path(suffix string) string {
+	return fmt.Sprintf("projects/%s/merge_requests/%d%s", gitlab.PathEscape(m.Project), m.IID, suffix)
+}
+
+// Do sends one request through client-go and decodes the answer into v
+// (nil: not read); the query of path is kept. Errors are client-go's:
+// wrap them with Wrap.
+func (m *MR) Do(ctx context.Context, method, path string, opt, v any) (*gitlab.Response, error) {
+	p, query, _ := strings.Cut(path, "?")
+	req, err := m.Client.NewRequest(method, p, opt, []gitlab.RequestOptionFunc{gitlab.WithContext(ctx)})
+	if err != nil {
+		return nil, err
+	}
+	if query != "" {
+		req.URL.RawQuery = query
+	}
+	return m.Client.Do(req, v)
+}
+
+// Discussions lists every discussion of the merge request, all pages,
+// once: later calls answer the same listing. skipped counts the
+// discussions that could not be read at all (left out; see DecodeDiscussion).
+func (m *MR) Discussions(ctx context.Context) (all []*Discussion, skipped int, err error) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if m.listed {
+		return m.discs, m.skipped, nil
+	}
+	m.discs, m.skipped, err = m.listDiscussions(ctx)
+	if err != nil {
+		return nil, 0, Wrap(err, fmt.Sprintf("list the discussions of merge request !%d", m.IID))
+	}
+	m.listed = true
+	return m.discs, m.skipped, nil
+}
+
+func (m *MR) listDiscussions(ctx context.Context) (all []*Discussion, skipped int, err error) {
+	opt := &gitlab.ListMergeRequestDiscussionsOptions{ListOptions: gitlab.ListOptions{PerPage: 100}}
+	err = eachPage(ctx, m, m.Path("/discussions"), opt, func(raw json.RawMessage) {
+		d, err := DecodeDiscussion(raw)
+		if err != nil {
+			skipped++
+			return
+		}
+		all = append(all, d)
+	})
+	return all, skipped, err
+}
+
+// User is who the token posts as (GET /user), asked once: a project or
+// group access token's bot user. Only notes by that user are ocr's own.
+// https://docs.gitlab.com/api/users/#get-the-current-user
+func (m *MR) User(ctx context.Context) (User, error) {
+	who := m.who
+	if who == nil { // an MR not made by NewMR or Connect: nothing is kept
+		who = &identity{}
+	}
+	who.mu.Lock()
+	defer who.mu.Unlock()
+	if who.user != nil {
+		return *who.user, nil
+	}
+	var u User
+	if _, err := m.Do(ctx, http.MethodGet, "user", nil, &u); err != nil {
+		return User{}, Wrap(err, "learn which user the token posts as (GET /user), needed to tell ocr's own notes from look-alikes")
+	}
+	if u.ID == 0 {
+		return User{}, fmt.Errorf("could not learn which user the token posts as: GET /user named no user; " +
+			"check that OCR_GITLAB_TOKEN is a project or group access token")
+	}
+	if m.Logf != nil {
+		m.Logf("ocr: the token posts as %s (user %d): only their notes count as ocr's own", u.Username, u.ID)
+	}
+	who.user = &u
+	return u, nil
+}
