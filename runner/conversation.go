@@ -3,6 +3,7 @@ package runner
 import (
 	"context"
 	"fmt"
+	"net/http"
 	"os"
 	"slices"
 	"strings"
@@ -68,7 +69,7 @@ func (c *Command) chatHandler(cfg *config.Config, env ci.Env, pr int) (*conversa
 	owner, name, _ := strings.Cut(env.GitHub.Repository, "/")
 	g := env.GitHub
 	id := &github.Review{BaseURL: g.APIURL, Token: g.Token, BotLogin: cfg.GitHubLogin, Owner: owner, Repo: name, PR: pr, Logf: c.logf, Sleep: c.sleep}
-	f, err := c.chatForge(env, pr, id)
+	f, err := c.chatForge(env, pr, id, nil)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -123,12 +124,13 @@ func (c *Command) chatMaterial(ctx context.Context, cfg *config.Config) (*conver
 }
 
 // chatForge is the GitHub forge of pull request pr; id recognises ocr's
-// own comments (the review poster, so both learn it once).
-func (c *Command) chatForge(env ci.Env, pr int, id githubchat.Identity) (*githubchat.Forge, error) {
+// own comments (the review poster, so both learn it once); hc is the
+// run's forge client (forgeClient), nil for a default one.
+func (c *Command) chatForge(env ci.Env, pr int, id githubchat.Identity, hc *http.Client) (*githubchat.Forge, error) {
 	g := env.GitHub
 	owner, name, _ := strings.Cut(g.Repository, "/")
 	f, err := githubchat.New(githubchat.Options{Token: g.Token, BaseURL: g.APIURL, GraphQLURL: g.GraphQLURL, Owner: owner, Repo: name,
-		PR: pr, Identity: id, Sleep: c.sleep, Logf: c.logf})
+		PR: pr, Identity: id, HTTPClient: hc, Sleep: c.sleep, Logf: c.logf})
 	if err != nil {
 		return nil, usagef("%w", err)
 	}
@@ -176,7 +178,7 @@ func (c *Command) chatPoster(j *job, ch *change.Change) (conversation.Forge, fun
 	if !ok {
 		return nil, nil
 	}
-	f, err := c.chatForge(j.env, j.ci.PR, poster)
+	f, err := c.chatForge(j.env, j.ci.PR, poster, j.forgeClient())
 	if err != nil {
 		c.logf("could not read the pull request's conversation: %v", err)
 		return nil, nil

@@ -3,6 +3,7 @@ package runner
 import (
 	"cmp"
 	"context"
+	"net/http"
 	"time"
 
 	"github.com/ocr-ci/ocr/agent"
@@ -26,6 +27,9 @@ type job struct {
 	started time.Time
 	// posters are the pull/merge request reporters, built once (apiReporter).
 	posters map[reportspec.Kind]reporters.Reporter
+	// forgeHTTP is the client of everything that reads the pull/merge
+	// request (forgeClient).
+	forgeHTTP *http.Client
 }
 
 // newJob reads the environment and validates everything that can be

@@ -7,14 +7,13 @@ import (
 )
 
 // Ours reports whether a comment by the account (login, id, type "User"
-// or "Bot") counts as ocr's own, by the rule of ghTrust: the account the
-// token posts as, learnt once per Review on first need. The conversation
-// uses it so that ocr never answers itself and reads only its own markers.
+// or "Bot") counts as ocr's own: the account the token posts as
+// (githubapi.Account), learnt once. The conversation uses it so that ocr
+// never answers itself and reads only its own markers.
 func (g *Review) Ours(ctx context.Context, login string, id int64, typ string) (bool, error) {
-	c, err := g.client()
+	pr, err := g.pr()
 	if err != nil {
 		return false, err
 	}
-	u := &github.User{Login: &login, ID: &id, Type: &typ}
-	return (&ghRun{g: g, c: c}).trust(ctx).ours(u), nil
+	return pr.Account(ctx).Owns(&github.User{Login: &login, ID: &id, Type: &typ}), nil
 }

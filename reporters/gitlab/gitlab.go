@@ -39,6 +39,8 @@ type Discussion struct {
 	// (CI_SERVER_TLS_CA_FILE).
 	CAFile string
 	// HTTPClient is the client to send through; nil means a default one.
+	// The runner gives every client of a run one readonce transport, so
+	// what they read of the merge request is read once.
 	HTTPClient *http.Client
 	// Project is the numeric ID or path (CI_MERGE_REQUEST_PROJECT_ID or CI_PROJECT_ID).
 	Project string
@@ -72,12 +74,8 @@ type Discussion struct {
 	// Sleep waits between rate-limited retries; nil uses a real timer.
 	Sleep func(ctx context.Context, d time.Duration) error
 
-	// API is the merge request's connection, shared with the rest of the
-	// run (gitlabapi.MR: who the token is and the discussions, each read
-	// once per run); nil builds one from the fields above, whose listing
-	// is read afresh by each call and whose identity is kept.
-	API *gitlabapi.MR
-
+	// conn is the merge request's connection (gitlabapi.MR), built on
+	// first need and kept: LastState and Report learn who ocr is once.
 	connMu sync.Mutex
 	conn   *gitlabapi.MR
 }
@@ -143,12 +141,8 @@ func (g *Discussion) style() posting.Style {
 	return posting.Style{Flavor: posting.FlavorGitLab, Links: posting.NewLinks(cmp.Or(g.BaseURL, "https://gitlab.com"), g.LinkAllow...)}
 }
 
-// mr is the merge request's connection for one call: API when the run
-// shares one, else a fresh listing on this poster's client and identity.
+// mr is the merge request's connection, built on first need.
 func (g *Discussion) mr() (*gitlabapi.MR, error) {
-	if g.API != nil {
-		return g.API, nil
-	}
 	g.connMu.Lock()
 	defer g.connMu.Unlock()
 	if g.conn == nil {
@@ -158,7 +152,7 @@ func (g *Discussion) mr() (*gitlabapi.MR, error) {
 		}
 		g.conn = c
 	}
-	return g.conn.Fresh(), nil
+	return g.conn, nil
 }
 
 // apiConfig is the client configuration of this poster.

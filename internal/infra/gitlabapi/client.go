@@ -19,6 +19,7 @@ import (
 
 	gitlab "gitlab.com/gitlab-org/api/client-go"
 
+	"github.com/ocr-ci/ocr/internal/infra/readonce"
 	"github.com/ocr-ci/ocr/internal/infra/retry"
 )
 
@@ -41,6 +42,9 @@ type Config struct {
 	Logf func(format string, args ...any)
 }
 
+// DefaultTimeout bounds one HTTP request when the caller's client has none.
+const DefaultTimeout = 60 * time.Second
+
 // DefaultWrites is how many writes run at once by default.
 const DefaultWrites = 4
 
@@ -57,6 +61,9 @@ func New(c Config) (*gitlab.Client, error) {
 	if err != nil {
 		return nil, err
 	}
+	if timeout <= 0 {
+		timeout = DefaultTimeout
+	}
 	lim := retry.NewTransport(base, retry.Options{Writes: cmp.Or(c.Writes, DefaultWrites), Sleep: c.Sleep, Logf: c.Logf})
 	opts := []gitlab.ClientOptionFunc{gitlab.WithHTTPClient(&http.Client{Transport: lim, Timeout: timeout}),
 		gitlab.WithoutRetries(), gitlab.WithCustomLimiter(noWait{})}
@@ -70,31 +77,43 @@ func New(c Config) (*gitlab.Client, error) {
 	return cl, nil
 }
 
-// transport is the base transport of hc, trusting caFile when one is given.
+// transport is the base transport of hc, trusting caFile when one is
+// given; under a run's readonce memory, the transport beneath it is the
+// one configured.
 func transport(hc *http.Client, caFile string) (http.RoundTripper, time.Duration, error) {
 	base, timeout := retry.Base(hc)
 	if caFile == "" {
 		return base, timeout, nil
 	}
+	if ro, ok := base.(*readonce.Transport); ok {
+		t, err := withCA(cmp.Or[http.RoundTripper](ro.Next, http.DefaultTransport), caFile)
+		return ro.On(t), timeout, err
+	}
+	t, err := withCA(base, caFile)
+	return t, timeout, err
+}
+
+// withCA is base trusting the certificates of caFile besides the system's.
+func withCA(base http.RoundTripper, caFile string) (http.RoundTripper, error) {
 	pem, err := os.ReadFile(caFile)
 	if err != nil {
-		return nil, 0, fmt.Errorf("could not read the CA file %q (CI_SERVER_TLS_CA_FILE): %w", caFile, err)
+		return nil, fmt.Errorf("could not read the CA file %q (CI_SERVER_TLS_CA_FILE): %w", caFile, err)
 	}
 	pool, err := x509.SystemCertPool()
 	if err != nil || pool == nil {
 		pool = x509.NewCertPool()
 	}
 	if !pool.AppendCertsFromPEM(pem) {
-		return nil, 0, fmt.Errorf("the CA file %q holds no PEM certificate", caFile)
+		return nil, fmt.Errorf("the CA file %q holds no PEM certificate", caFile)
 	}
 	t, ok := base.(*http.Transport)
 	if !ok {
-		return nil, 0, errors.New("a CA file needs an *http.Transport to configure")
+		return nil, errors.New("a CA file needs an *http.Transport to configure")
 	}
 	t = t.Clone()
 	if t.TLSClientConfig == nil {
 		t.TLSClientConfig = &tls.Config{MinVersion: tls.VersionTLS12}
 	}
 	t.TLSClientConfig.RootCAs = pool
-	return t, timeout, nil
+	return t, nil
 }

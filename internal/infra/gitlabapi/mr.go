@@ -12,9 +12,10 @@ import (
 )
 
 // MR is one merge request as ocr reads it through the API: the client,
-// who the token is and the merge request's discussions, each asked once
-// and shared by everything a run does with it (the last review's state,
-// pause and ignore, the poster). Safe for concurrent use.
+// who the token posts as (asked once) and the merge request's
+// discussions. A run's clients share one readonce transport, so what the
+// last review's state, pause and ignore, and the poster read is read
+// once. Safe for concurrent use.
 type MR struct {
 	Client  *gitlab.Client
 	Project string // id or path (CI_MERGE_REQUEST_PROJECT_ID, CI_PROJECT_ID)
@@ -23,11 +24,6 @@ type MR struct {
 	Logf func(format string, args ...any)
 
 	who *identity
-
-	mu      sync.Mutex
-	listed  bool
-	discs   []*Discussion
-	skipped int
 }
 
 // NewMR connects to merge request iid of project; nothing is sent.
@@ -44,18 +40,10 @@ func Connect(cl *gitlab.Client, project string, iid int, logf func(format string
 	return &MR{Client: cl, Project: project, IID: iid, Logf: logf, who: &identity{}}
 }
 
-// identity is who the token posts as, learnt once and shared by an MR and
-// its Fresh copies.
+// identity is who the token posts as, learnt once.
 type identity struct {
 	mu   sync.Mutex
 	user *User
-}
-
-// Fresh is m on the same client and identity, with nothing listed yet:
-// for a caller that reports again on the same merge request and must see
-// what its last report wrote.
-func (m *MR) Fresh() *MR {
-	return &MR{Client: m.Client, Project: m.Project, IID: m.IID, Logf: m.Logf, who: m.who}
 }
 
 // Path is the API path of the merge request followed by suffix.
@@ -78,21 +66,15 @@ func (m *MR) Do(ctx context.Context, method, path string, opt, v any) (*gitlab.R
 	return m.Client.Do(req, v)
 }
 
-// Discussions lists every discussion of the merge request, all pages,
-// once: later calls answer the same listing. skipped counts the
-// discussions that could not be read at all (left out; see DecodeDiscussion).
+// Discussions lists every discussion of the merge request, all pages.
+// skipped counts the discussions that could not be read at all (left
+// out; see DecodeDiscussion).
 func (m *MR) Discussions(ctx context.Context) (all []*Discussion, skipped int, err error) {
-	m.mu.Lock()
-	defer m.mu.Unlock()
-	if m.listed {
-		return m.discs, m.skipped, nil
-	}
-	m.discs, m.skipped, err = m.listDiscussions(ctx)
+	all, skipped, err = m.listDiscussions(ctx)
 	if err != nil {
 		return nil, 0, Wrap(err, fmt.Sprintf("list the discussions of merge request !%d", m.IID))
 	}
-	m.listed = true
-	return m.discs, m.skipped, nil
+	return all, skipped, nil
 }
 
 func (m *MR) listDiscussions(ctx context.Context) (all []*Discussion, skipped int, err error) {

@@ -4,16 +4,20 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"net/http"
 	"strings"
 	"testing"
 
 	"github.com/ocr-ci/ocr/internal/infra/gitlabapi"
+	"github.com/ocr-ci/ocr/internal/infra/readonce"
 	"github.com/ocr-ci/ocr/internal/testkit/fakes/gitlabfake"
 )
 
-func newMR(t *testing.T, gl *gitlabfake.Server) *gitlabapi.MR {
+func newMR(t *testing.T, gl *gitlabfake.Server) *gitlabapi.MR { return newMROn(t, gl, gl.Client()) }
+
+func newMROn(t *testing.T, gl *gitlabfake.Server, hc *http.Client) *gitlabapi.MR {
 	t.Helper()
-	mr, err := gitlabapi.NewMR(gitlabapi.Config{BaseURL: gl.APIURL(), Token: "tok", HTTPClient: gl.Client()}, "42", 5)
+	mr, err := gitlabapi.NewMR(gitlabapi.Config{BaseURL: gl.APIURL(), Token: "tok", HTTPClient: hc}, "42", 5)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -23,8 +27,7 @@ func newMR(t *testing.T, gl *gitlabfake.Server) *gitlabapi.MR {
 // TestDiscussionsEveryPaging: the listing reads every page however GitLab
 // pages it: offset (X-Next-Page), offset over 10,000 items (no X-Total,
 // X-Total-Pages or rel="last"), and keyset (only a Link rel="next", on
-// GitLab's external URL, whose cursor alone is followed). Listed once:
-// asking again sends nothing.
+// GitLab's external URL, whose cursor alone is followed).
 func TestDiscussionsEveryPaging(t *testing.T) {
 	for _, tc := range []struct {
 		name   string
@@ -38,28 +41,27 @@ func TestDiscussionsEveryPaging(t *testing.T) {
 			}
 			gl.SetPerPage(2)
 			gl.SetPaging(tc.paging)
-			mr := newMR(t, gl)
-			for range 2 {
-				ds, skipped, err := mr.Discussions(context.Background())
-				if err != nil || skipped != 0 || len(ds) != 5 || ds[4].Notes[0].Body != "note 4" {
-					t.Fatalf("%d discussions, %d skipped, %v", len(ds), skipped, err)
-				}
+			ds, skipped, err := newMR(t, gl).Discussions(context.Background())
+			if err != nil || skipped != 0 || len(ds) != 5 || ds[4].Notes[0].Body != "note 4" {
+				t.Fatalf("%d discussions, %d skipped, %v", len(ds), skipped, err)
 			}
 			if n := gl.Calls()["GET "+gl.MRPath()+"/discussions"]; n != 3 {
-				t.Errorf("%d listing requests, want 3 pages read once: %v", n, gl.Calls())
+				t.Errorf("%d listing requests, want 3 pages: %v", n, gl.Calls())
 			}
 		})
 	}
 }
 
-// TestUserAskedOnce: who the token is is asked once, shared by Fresh
-// copies, whose listing is read again.
-func TestUserAskedOnce(t *testing.T) {
+// TestReadOncePerRun: one MR asks who the token is once; two MRs of one
+// run (the poster, the conversation) on one readonce transport read the
+// discussions and GET /user once between them.
+func TestReadOncePerRun(t *testing.T) {
 	gl := gitlabfake.New(t, gitlabfake.Config{})
-	mr := newMR(t, gl)
+	run := &http.Client{Transport: readonce.New(gl.Client().Transport)}
+	poster, chat := newMROn(t, gl, run), newMROn(t, gl, run)
 	var logs []string
-	mr.Logf = func(f string, a ...any) { logs = append(logs, fmt.Sprintf(f, a...)) }
-	for _, m := range []*gitlabapi.MR{mr, mr, mr.Fresh()} {
+	poster.Logf = func(f string, a ...any) { logs = append(logs, fmt.Sprintf(f, a...)) }
+	for _, m := range []*gitlabapi.MR{poster, poster, chat} {
 		if u, err := m.User(context.Background()); err != nil || u.ID == 0 {
 			t.Fatalf("user %+v, %v", u, err)
 		}
@@ -68,8 +70,8 @@ func TestUserAskedOnce(t *testing.T) {
 		}
 	}
 	calls := gl.Calls()
-	if calls[gl.UserRoute()] != 1 || calls["GET "+gl.MRPath()+"/discussions"] != 2 {
-		t.Errorf("calls %v, want GET /user once and the listing once per MR", calls)
+	if calls[gl.UserRoute()] != 1 || calls["GET "+gl.MRPath()+"/discussions"] != 1 {
+		t.Errorf("calls %v, want GET /user and the listing once", calls)
 	}
 	if len(logs) != 1 || !strings.Contains(logs[0], "the token posts as") {
 		t.Errorf("notices %q", logs)
