@@ -5,7 +5,9 @@
 // the run writes. A run's reads then cost one request per page, however
 // many parts of ocr read them; a write (any method but GET and HEAD,
 // GraphQL queries included) forgets everything, so what is read after it
-// is read again.
+// is read again. Kept are successes and refusals (401, 403, 404: "GET
+// /user" answers 403 to an installation token, every time), never a rate
+// limit, a server error or a network failure.
 package readonce
 
 import (
@@ -66,7 +68,7 @@ func (t *Transport) RoundTrip(req *http.Request) (*http.Response, error) {
 		return a.response(req), nil
 	}
 	resp, err := t.next().RoundTrip(req)
-	if err != nil || resp.StatusCode != http.StatusOK {
+	if err != nil || !keptStatus[resp.StatusCode] {
 		return resp, err
 	}
 	body, err := io.ReadAll(io.LimitReader(resp.Body, maxBody+1))
@@ -75,11 +77,24 @@ func (t *Transport) RoundTrip(req *http.Request) (*http.Response, error) {
 		return nil, err
 	}
 	a = answer{status: resp.StatusCode, header: resp.Header.Clone(), body: body}
-	if len(body) <= maxBody {
+	if len(body) <= maxBody && !rateLimited(resp.Header, body) {
 		t.mem.keep(key, gen, a)
 	}
 	resp.Body = io.NopCloser(bytes.NewReader(body))
 	return resp, nil
+}
+
+// keptStatus are the answers that stay true for a run: a page, or a
+// refusal of this token.
+var keptStatus = map[int]bool{http.StatusOK: true, http.StatusUnauthorized: true, http.StatusForbidden: true, http.StatusNotFound: true}
+
+// rateLimited reports whether an answer tells of a rate limit (GitHub
+// answers 403 to those): a retry after a wait may be answered otherwise.
+func rateLimited(h http.Header, body []byte) bool {
+	if h.Get("Retry-After") != "" || h.Get("X-RateLimit-Remaining") == "0" || h.Get("RateLimit-Remaining") == "0" {
+		return true
+	}
+	return bytes.Contains(bytes.ToLower(body), []byte("rate limit"))
 }
 
 func (t *Transport) next() http.RoundTripper {

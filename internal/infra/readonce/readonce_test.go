@@ -18,7 +18,7 @@ func server(t *testing.T, status int) (*httptest.Server, *atomic.Int64) {
 	var n atomic.Int64
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		c := n.Add(1)
-		w.Header().Set("X-RateLimit-Remaining", "0")
+		w.Header().Set("X-RateLimit-Remaining", "4999")
 		w.Header().Set("X-Next-Page", "2")
 		w.WriteHeader(status)
 		_, _ = io.WriteString(w, r.Method+" "+r.URL.String()+" #"+strconv.FormatInt(c, 10))
@@ -78,14 +78,47 @@ func TestReadOnceUntilAWrite(t *testing.T) {
 	}
 }
 
-// TestReadOnceKeepsOnlySuccess: an error answer is never kept.
-func TestReadOnceKeepsOnlySuccess(t *testing.T) {
-	srv, n := server(t, 502)
-	rt := readonce.New(nil)
-	send(t, rt, http.MethodGet, srv.URL, "")
-	send(t, rt, http.MethodGet, srv.URL, "")
-	if n.Load() != 2 {
-		t.Errorf("%d requests, want a 502 asked again", n.Load())
+// TestReadOnceKeeps: a page and a refusal of the token are kept; a server
+// error, a rate limit (GitHub's 403 with Retry-After, or with no request
+// left, or saying so) and a 429 are asked again.
+func TestReadOnceKeeps(t *testing.T) {
+	for _, c := range []struct {
+		name   string
+		status int
+		header map[string]string
+		body   string
+		kept   bool
+	}{
+		{"page", 200, nil, "[]", true},
+		{"installation token on GET /user", 403, nil, `{"message":"Resource not accessible by integration"}`, true},
+		{"unknown token", 401, nil, `{"message":"401 Unauthorized"}`, true},
+		{"not a member", 404, nil, `{"message":"404 Not found"}`, true},
+		{"server error", 502, nil, "bad gateway", false},
+		{"too many requests", 429, nil, "slow down", false},
+		{"secondary rate limit", 403, map[string]string{"Retry-After": "7"}, `{"message":"You have exceeded a secondary rate limit"}`, false},
+		{"primary rate limit", 403, map[string]string{"X-RateLimit-Remaining": "0"}, `{"message":"API rate limit exceeded"}`, false},
+		{"rate limit said only in the body", 403, nil, `{"message":"You have exceeded a secondary rate limit"}`, false},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			var n atomic.Int64
+			srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
+				n.Add(1)
+				for k, v := range c.header {
+					w.Header().Set(k, v)
+				}
+				w.WriteHeader(c.status)
+				_, _ = io.WriteString(w, c.body)
+			}))
+			defer srv.Close()
+			rt := readonce.New(nil)
+			send(t, rt, http.MethodGet, srv.URL, "")
+			if body, _ := send(t, rt, http.MethodGet, srv.URL, ""); body != c.body {
+				t.Errorf("body %q, want %q", body, c.body)
+			}
+			if kept := n.Load() == 1; kept != c.kept {
+				t.Errorf("%d requests: kept %v, want %v", n.Load(), kept, c.kept)
+			}
+		})
 	}
 }
 
