@@ -95,6 +95,8 @@ type Review struct {
 	// first need and kept: LastState and Report learn who ocr is once.
 	connMu sync.Mutex
 	conn   *githubapi.PR
+	// saidWho says who the token posts as once (trust).
+	saidWho sync.Once
 }
 
 var _ reporters.Reporter = (*Review)(nil)

@@ -21,8 +21,12 @@ import (
 // ActionsBot is the account GITHUB_TOKEN posts as.
 const ActionsBot = githubapi.ActionsBot
 
-// trust is who the token posts as, learnt on first need.
-func (run *ghRun) trust(ctx context.Context) githubapi.Account { return run.pr.Account(ctx) }
+// trust is who the token posts as, learnt on first need and said once.
+func (run *ghRun) trust(ctx context.Context) githubapi.Account {
+	a := run.pr.Account(ctx)
+	run.g.saidWho.Do(func() { run.g.logf("ocr: %s", a.Notice) })
+	return a
+}
 
 // ownComment reports whether a review comment is ocr's finding: a root
 // comment (replies never are) ending with a fingerprint marker, written

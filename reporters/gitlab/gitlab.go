@@ -78,6 +78,8 @@ type Discussion struct {
 	// first need and kept: LastState and Report learn who ocr is once.
 	connMu sync.Mutex
 	conn   *gitlabapi.MR
+	// saidWho says who the token posts as once (owner).
+	saidWho sync.Once
 }
 
 var _ reporters.Reporter = (*Discussion)(nil)

@@ -13,5 +13,8 @@ func (run *glRun) owner(ctx context.Context) (int64, error) {
 	if err != nil {
 		return 0, refused(err)
 	}
+	run.g.saidWho.Do(func() {
+		run.g.logf("ocr: the token posts as %s (user %d): only their notes count as ocr's own", u.Username, u.ID)
+	})
 	return int64(u.ID), nil
 }

@@ -3,6 +3,7 @@ package githubapi
 import (
 	"cmp"
 	"context"
+	"fmt"
 	"net/http"
 	"strings"
 	"sync"
@@ -22,6 +23,10 @@ type Account struct {
 	// Bot is set for a bot token: the author must also be of type Bot,
 	// so a user account cannot pass for the configured login.
 	Bot bool
+	// Notice says how the account was learnt and what follows from it,
+	// for the poster to say once ("the token posts as octocat: only their
+	// comments count as ocr's own").
+	Notice string
 }
 
 // ActionsBot is the account GITHUB_TOKEN posts as.
@@ -58,35 +63,35 @@ type identity struct {
 // installation token, which posts as a bot. Any other failure falls back
 // to the bot rule and says so.
 // https://docs.github.com/rest/users/users#get-the-authenticated-user
-func (id *identity) account(ctx context.Context, c *github.Client, logf func(string, ...any)) Account {
+func (id *identity) account(ctx context.Context, c *github.Client) Account {
 	id.mu.Lock()
 	defer id.mu.Unlock()
 	if id.acct == nil {
-		a := id.lookup(ctx, c, logf)
+		a := id.lookup(ctx, c)
 		id.acct = &a
 	}
 	return *id.acct
 }
 
-func (id *identity) lookup(ctx context.Context, c *github.Client, logf func(string, ...any)) Account {
+func (id *identity) lookup(ctx context.Context, c *github.Client) Account {
 	bot := Account{Login: cmp.Or(id.botLogin, ActionsBot), Bot: true}
 	botRule := "only comments by " + bot.Login + " count as ocr's own (set OCR_GITHUB_LOGIN to the login of a GitHub App token)"
 	if strings.HasPrefix(id.token, installationPrefix) {
-		logf("ocr: the token is a GitHub App installation token (GITHUB_TOKEN): %s", botRule)
+		bot.Notice = "the token is a GitHub App installation token (GITHUB_TOKEN): " + botRule
 		return bot
 	}
 	u, _, err := c.Users.Get(ctx, "")
 	switch status := Status(err); {
 	case err == nil && u.GetLogin() != "":
-		logf("ocr: the token posts as %s: only their comments count as ocr's own", u.GetLogin())
-		return Account{Login: u.GetLogin(), ID: u.GetID()}
+		return Account{Login: u.GetLogin(), ID: u.GetID(),
+			Notice: "the token posts as " + u.GetLogin() + ": only their comments count as ocr's own"}
 	case status == http.StatusForbidden || status == http.StatusUnauthorized:
-		logf("ocr: GET /user answered %d, so the token is an installation token (GITHUB_TOKEN or a GitHub App) "+
+		bot.Notice = fmt.Sprintf("GET /user answered %d, so the token is an installation token (GITHUB_TOKEN or a GitHub App) "+
 			"that posts as a bot: %s", status, botRule)
 	case err == nil:
-		logf("ocr: GET /user named no account: %s", botRule)
+		bot.Notice = "GET /user named no account: " + botRule
 	default:
-		logf("ocr: could not learn which account the token posts as (%v): %s; earlier comments "+
+		bot.Notice = fmt.Sprintf("could not learn which account the token posts as (%v): %s; earlier comments "+
 			"posted with a personal access token will not be recognised", err, botRule)
 	}
 	return bot

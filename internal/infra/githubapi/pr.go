@@ -27,8 +27,7 @@ type PROptions struct {
 	Number     int
 	// Sleep waits out rate limits; nil uses a real timer.
 	Sleep func(ctx context.Context, d time.Duration) error
-	// Logf receives notices (who the token is, rate-limit waits); nil
-	// discards them.
+	// Logf receives the rate-limit waits; nil discards them.
 	Logf func(format string, args ...any)
 }
 
@@ -83,7 +82,7 @@ func (p *PR) GraphQL() (*GraphQL, error) {
 }
 
 // Account is who the token posts as, learnt once (see Account).
-func (p *PR) Account(ctx context.Context) Account { return p.who.account(ctx, p.c, p.o.Logf) }
+func (p *PR) Account(ctx context.Context) Account { return p.who.account(ctx, p.c) }
 
 // IssueComments lists the pull request's conversation comments, all pages.
 // https://docs.github.com/rest/issues/comments#list-issue-comments

@@ -48,7 +48,7 @@ func TestPRReadsOncePerRun(t *testing.T) {
 		if err != nil || len(rs) != 5 || rs[4].GetBody() != "review comment 4" {
 			t.Fatalf("review comments %d, %v", len(rs), err)
 		}
-		if a := p.Account(ctx); a.Login != "octocat" || a.Bot {
+		if a := p.Account(ctx); a.Login != "octocat" || a.Bot || a.Notice != "the token posts as octocat: only their comments count as ocr's own" {
 			t.Errorf("account %+v", a)
 		}
 	}

@@ -20,8 +20,6 @@ type MR struct {
 	Client  *gitlab.Client
 	Project string // id or path (CI_MERGE_REQUEST_PROJECT_ID, CI_PROJECT_ID)
 	IID     int
-	// Logf receives the notice of who the token is; nil discards it.
-	Logf func(format string, args ...any)
 
 	who *identity
 }
@@ -32,12 +30,12 @@ func NewMR(c Config, project string, iid int) (*MR, error) {
 	if err != nil {
 		return nil, err
 	}
-	return Connect(cl, project, iid, c.Logf), nil
+	return Connect(cl, project, iid), nil
 }
 
 // Connect is merge request iid of project on client cl; nothing is sent.
-func Connect(cl *gitlab.Client, project string, iid int, logf func(format string, args ...any)) *MR {
-	return &MR{Client: cl, Project: project, IID: iid, Logf: logf, who: &identity{}}
+func Connect(cl *gitlab.Client, project string, iid int) *MR {
+	return &MR{Client: cl, Project: project, IID: iid, who: &identity{}}
 }
 
 // identity is who the token posts as, learnt once.
@@ -110,9 +108,6 @@ func (m *MR) User(ctx context.Context) (User, error) {
 	if u.ID == 0 {
 		return User{}, fmt.Errorf("could not learn which user the token posts as: GET /user named no user; " +
 			"check that OCR_GITLAB_TOKEN is a project or group access token")
-	}
-	if m.Logf != nil {
-		m.Logf("ocr: the token posts as %s (user %d): only their notes count as ocr's own", u.Username, u.ID)
 	}
 	who.user = &u
 	return u, nil
