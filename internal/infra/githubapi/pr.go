@@ -63,15 +63,6 @@ func NewPR(o PROptions) (*PR, error) {
 // REST is the go-github client.
 func (p *PR) REST() *github.Client { return p.c }
 
-// Owner is the repository's owner.
-func (p *PR) Owner() string { return p.o.Owner }
-
-// Repo is the repository's name.
-func (p *PR) Repo() string { return p.o.Repo }
-
-// Number is the pull request's number.
-func (p *PR) Number() int { return p.o.Number }
-
 // GraphQL is the GraphQL client, built on first need.
 func (p *PR) GraphQL() (*GraphQL, error) {
 	p.gqlOnce.Do(func() {

@@ -30,12 +30,7 @@ func NewMR(c Config, project string, iid int) (*MR, error) {
 	if err != nil {
 		return nil, err
 	}
-	return Connect(cl, project, iid), nil
-}
-
-// Connect is merge request iid of project on client cl; nothing is sent.
-func Connect(cl *gitlab.Client, project string, iid int) *MR {
-	return &MR{Client: cl, Project: project, IID: iid, who: &identity{}}
+	return &MR{Client: cl, Project: project, IID: iid, who: &identity{}}, nil
 }
 
 // identity is who the token posts as, learnt once.
@@ -93,7 +88,7 @@ func (m *MR) listDiscussions(ctx context.Context) (all []*Discussion, skipped in
 // https://docs.gitlab.com/api/users/#get-the-current-user
 func (m *MR) User(ctx context.Context) (User, error) {
 	who := m.who
-	if who == nil { // an MR not made by NewMR or Connect: nothing is kept
+	if who == nil { // an MR not made by NewMR: nothing is kept
 		who = &identity{}
 	}
 	who.mu.Lock()
