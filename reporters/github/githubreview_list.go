@@ -28,7 +28,7 @@ type ghExisting struct {
 func (run *ghRun) load(ctx context.Context) error {
 	cs, err := run.pr.ReviewComments(ctx)
 	if err != nil {
-		return ghError(err, "")
+		return ghError(err, fmt.Sprintf("list the review comments of pull request #%d", run.g.PR))
 	}
 	run.ex = run.indexComments(ctx, cs)
 	run.ex.summary, err = run.findSummary(ctx)
@@ -63,7 +63,7 @@ func (run *ghRun) indexComments(ctx context.Context, cs []*github.PullRequestCom
 func (run *ghRun) findSummary(ctx context.Context) (*github.IssueComment, error) {
 	cs, err := run.pr.IssueComments(ctx)
 	if err != nil {
-		return nil, ghError(err, "")
+		return nil, ghError(err, fmt.Sprintf("list the comments of pull request #%d", run.g.PR))
 	}
 	for _, c := range cs {
 		if run.ownSummary(ctx, c) {
@@ -98,12 +98,10 @@ func (g *Review) LastState(ctx context.Context) (s posting.State, ok bool, err e
 }
 
 // ghError says what failed, with GitHub's own status and message
-// (githubapi.Wrap; what is "" for an error githubapi already named), and
-// marks permission refusals with posting.ErrNoWriteAccess.
+// (githubapi.Wrap), and marks permission refusals with
+// posting.ErrNoWriteAccess.
 func ghError(err error, what string) error {
-	if what != "" {
-		err = githubapi.Wrap(err, what)
-	}
+	err = githubapi.Wrap(err, what)
 	if githubapi.Status(err) == http.StatusForbidden {
 		return fmt.Errorf("%w: %w", err, posting.ErrNoWriteAccess)
 	}

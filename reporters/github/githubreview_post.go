@@ -73,7 +73,7 @@ func (run *ghRun) reconcile(ctx context.Context, ps []posting.Placement, idx []i
 	run.g.logf("ocr: posting the review failed (%v); checking whether it was created before retrying", postErr)
 	cs, err := run.pr.ReviewComments(ctx) // read again: the failed write made a run's readonce memory forget
 	if err != nil {
-		return toSummary(ps, idx, reviewNotPosted), errors.Join(postErr, ghError(err, ""))
+		return toSummary(ps, idx, reviewNotPosted), errors.Join(postErr, ghError(err, fmt.Sprintf("list the review comments of pull request #%d", run.g.PR)))
 	}
 	if ex := run.indexComments(ctx, cs); ex.current[ps[idx[0]].FP] != nil {
 		return ps, nil

@@ -40,7 +40,7 @@ func (run *glRun) load(ctx context.Context) error {
 	g := run.g
 	all, skipped, err := run.mr.Discussions(ctx)
 	if err != nil {
-		return refused(err)
+		return glError(err, fmt.Sprintf("list the discussions of merge request !%d", g.MR))
 	}
 	if skipped > 0 {
 		g.logf("ocr: %d discussion(s) of merge request !%d could not be read and are ignored", skipped, g.MR)
@@ -148,12 +148,10 @@ func (g *Discussion) LastState(ctx context.Context) (s posting.State, ok bool, e
 }
 
 // glError says what failed, with GitLab's own status and message
-// (gitlabapi.Wrap), and what to do when the token was refused.
-func glError(err error, what string) error { return refused(gitlabapi.Wrap(err, what)) }
-
-// refused adds to a refused token's error (401, 403) which token is
+// (gitlabapi.Wrap); a refused token (401, 403) also says which token is
 // needed, and wraps posting.ErrNoWriteAccess.
-func refused(err error) error {
+func glError(err error, what string) error {
+	err = gitlabapi.Wrap(err, what)
 	switch gitlabapi.Status(err) {
 	case http.StatusUnauthorized:
 		return fmt.Errorf("%w; the token is not valid (expired, revoked or mistyped?); %s: %w", err, jobTokenHelp, posting.ErrNoWriteAccess)

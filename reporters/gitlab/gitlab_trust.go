@@ -11,7 +11,7 @@ import (
 func (run *glRun) owner(ctx context.Context) (int64, error) {
 	u, err := run.mr.User(ctx)
 	if err != nil {
-		return 0, refused(err)
+		return 0, glError(err, "learn which user the token posts as (GET /user), needed to tell ocr's own notes from look-alikes")
 	}
 	run.g.saidWho.Do(func() {
 		run.g.logf("ocr: the token posts as %s (user %d): only their notes count as ocr's own", u.Username, u.ID)

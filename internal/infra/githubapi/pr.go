@@ -75,24 +75,26 @@ func (p *PR) GraphQL() (*GraphQL, error) {
 // Account is who the token posts as, learnt once (see Account).
 func (p *PR) Account(ctx context.Context) Account { return p.who.account(ctx, p.c) }
 
-// IssueComments lists the pull request's conversation comments, all pages.
+// IssueComments lists the pull request's conversation comments, all
+// pages. Errors are go-github's: the caller names what failed (Wrap).
 // https://docs.github.com/rest/issues/comments#list-issue-comments
 func (p *PR) IssueComments(ctx context.Context) ([]*github.IssueComment, error) {
 	opt := &github.IssueListCommentsOptions{ListOptions: github.ListOptions{PerPage: 100}}
 	all, err := listAll(&opt.ListOptions, func() ([]*github.IssueComment, *github.Response, error) {
 		return p.c.Issues.ListComments(ctx, p.o.Owner, p.o.Repo, p.o.Number, opt)
 	})
-	return all, Wrap(err, fmt.Sprintf("list the comments of pull request #%d", p.o.Number))
+	return all, err
 }
 
 // ReviewComments lists the pull request's review comments, all pages.
+// Errors are go-github's: the caller names what failed (Wrap).
 // https://docs.github.com/rest/pulls/comments#list-review-comments-on-a-pull-request
 func (p *PR) ReviewComments(ctx context.Context) ([]*github.PullRequestComment, error) {
 	opt := &github.PullRequestListCommentsOptions{ListOptions: github.ListOptions{PerPage: 100}}
 	all, err := listAll(&opt.ListOptions, func() ([]*github.PullRequestComment, *github.Response, error) {
 		return p.c.PullRequests.ListComments(ctx, p.o.Owner, p.o.Repo, p.o.Number, opt)
 	})
-	return all, Wrap(err, fmt.Sprintf("list the review comments of pull request #%d", p.o.Number))
+	return all, err
 }
 
 // maxPages stops a listing whose server keeps naming a next page.

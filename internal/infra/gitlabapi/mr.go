@@ -3,6 +3,7 @@ package gitlabapi
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"net/http"
 	"strings"
@@ -61,16 +62,9 @@ func (m *MR) Do(ctx context.Context, method, path string, opt, v any) (*gitlab.R
 
 // Discussions lists every discussion of the merge request, all pages.
 // skipped counts the discussions that could not be read at all (left
-// out; see DecodeDiscussion).
+// out; see DecodeDiscussion). Errors are client-go's: the caller names
+// what failed (Wrap).
 func (m *MR) Discussions(ctx context.Context) (all []*Discussion, skipped int, err error) {
-	all, skipped, err = m.listDiscussions(ctx)
-	if err != nil {
-		return nil, 0, Wrap(err, fmt.Sprintf("list the discussions of merge request !%d", m.IID))
-	}
-	return all, skipped, nil
-}
-
-func (m *MR) listDiscussions(ctx context.Context) (all []*Discussion, skipped int, err error) {
 	opt := &gitlab.ListMergeRequestDiscussionsOptions{ListOptions: gitlab.ListOptions{PerPage: 100}}
 	err = eachPage(ctx, m, m.Path("/discussions"), opt, func(raw json.RawMessage) {
 		d, err := DecodeDiscussion(raw)
@@ -80,11 +74,15 @@ func (m *MR) listDiscussions(ctx context.Context) (all []*Discussion, skipped in
 		}
 		all = append(all, d)
 	})
-	return all, skipped, err
+	if err != nil {
+		return nil, 0, err
+	}
+	return all, skipped, nil
 }
 
 // User is who the token posts as (GET /user), asked once: a project or
 // group access token's bot user. Only notes by that user are ocr's own.
+// Errors are client-go's: the caller names what failed (Wrap).
 // https://docs.gitlab.com/api/users/#get-the-current-user
 func (m *MR) User(ctx context.Context) (User, error) {
 	who := m.who
@@ -98,11 +96,10 @@ func (m *MR) User(ctx context.Context) (User, error) {
 	}
 	var u User
 	if _, err := m.Do(ctx, http.MethodGet, "user", nil, &u); err != nil {
-		return User{}, Wrap(err, "learn which user the token posts as (GET /user), needed to tell ocr's own notes from look-alikes")
+		return User{}, err
 	}
 	if u.ID == 0 {
-		return User{}, fmt.Errorf("could not learn which user the token posts as: GET /user named no user; " +
-			"check that OCR_GITLAB_TOKEN is a project or group access token")
+		return User{}, errors.New("GET /user named no user; check that OCR_GITLAB_TOKEN is a project or group access token")
 	}
 	who.user = &u
 	return u, nil

@@ -73,13 +73,15 @@ func TestReadOncePerRun(t *testing.T) {
 	}
 }
 
-// TestRefusedListingKeepsMessage: a listing GitLab refuses says what was
-// tried, the status and GitLab's own message, and keeps the cause.
+// TestRefusedListingKeepsMessage: a listing GitLab refuses, named by
+// Wrap, says what was tried, the status and GitLab's own message, and
+// keeps the cause.
 func TestRefusedListingKeepsMessage(t *testing.T) {
 	for _, status := range []int{401, 403, 404} {
 		gl := gitlabfake.New(t, gitlabfake.Config{})
 		gl.RefuseReads(status)
 		_, _, err := newMR(t, gl).Discussions(context.Background())
+		err = gitlabapi.Wrap(err, "list the discussions of merge request !5")
 		var ae *gitlabapi.Error
 		if !errors.As(err, &ae) || ae.Status != status || gitlabapi.Status(err) != status {
 			t.Fatalf("%d: %v", status, err)
