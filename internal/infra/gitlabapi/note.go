@@ -60,10 +60,12 @@ func (n *Note) Created() time.Time {
 // Position is a diff note's position; every line number is tolerant (Int)
 // and line_range may be absent or null.
 type Position struct {
-	OldPath   string `json:"old_path"`
-	NewPath   string `json:"new_path"`
-	OldLine   Int    `json:"old_line"`
-	NewLine   Int    `json:"new_line"`
+	OldPath string `json:"old_path"`
+	NewPath string `json:"new_path"`
+	OldLine Int    `json:"old_line"`
+	NewLine Int    `json:"new_line"`
+	// HeadSHA is the head of the version the note was made on.
+	HeadSHA   string `json:"head_sha"`
 	LineRange *struct {
 		Start LinePos `json:"start"`
 		End   LinePos `json:"end"`
