@@ -125,7 +125,7 @@ func (c *Command) chatMaterial(ctx context.Context, cfg *config.Config) (*conver
 
 // chatForge is the GitHub forge of pull request pr; id recognises ocr's
 // own comments (the review poster, so both learn it once); hc is the
-// run's forge client (forgeClient), nil for a default one.
+// run's forge client (job.forge), nil for a default one.
 func (c *Command) chatForge(env ci.Env, pr int, id githubchat.Identity, hc *http.Client) (*githubchat.Forge, error) {
 	g := env.GitHub
 	owner, name, _ := strings.Cut(g.Repository, "/")
@@ -179,7 +179,7 @@ func (c *Command) chatPoster(j *job, ch *change.Change) (conversation.Forge, fun
 	if !ok {
 		return nil, nil
 	}
-	f, err := c.chatForge(j.env, j.ci.PR, poster, j.forgeClient())
+	f, err := c.chatForge(j.env, j.ci.PR, poster, j.forge)
 	if err != nil {
 		c.logf("could not read the pull request's conversation: %v", err)
 		return nil, nil

@@ -87,7 +87,7 @@ func TestE2EGitHubPullRequest(t *testing.T) {
 		}
 		// Each listing once, and one GET /user: the last state, pause and
 		// ignore (conversation.ReadState) and the poster read the pull
-		// request through the run's one readonce transport (forgeClient).
+		// request through the run's one readonce transport (job.forge).
 		// It was three times the issue comments and twice the review ones.
 		want := map[string]int{gh.Route("GET", "comments"): 1, gh.Route("GET", "issue-comments"): 1, githubfake.RouteUser: 1,
 			gh.Route("POST", "reviews"): 1, gh.IssueCommentRoute("PATCH", gh.IssueComments()[0].ID): 1}
