@@ -147,6 +147,7 @@ func (t *Reporter) summary(b *strings.Builder, r *review.Review) {
 	for _, e := range r.Errors {
 		fmt.Fprintf(b, "error: %s\n", termText(e))
 	}
+	t.passLines(b, r)
 	u := r.Usage
 	line := "review " + t.paint(statusColors[r.Status], termText(string(r.Status)))
 	if !r.Started.IsZero() && r.Finished.After(r.Started) {
