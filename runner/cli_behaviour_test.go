@@ -198,6 +198,13 @@ func TestBudgetTooSmallForOneRequest(t *testing.T) {
 	if code != reporters.ExitUsage || !strings.Contains(errs, "--max-tokens-budget 100 is too small for one request") || srv.Count() != 0 {
 		t.Errorf("budget 100: exit %d, %d request(s), stderr %q; want exit 2 before any request", code, srv.Count(), errs)
 	}
+	// The hint works: 0 is the default budget, as every document says.
+	if !strings.Contains(errs, "or 0 for the default budget (5000000)") {
+		t.Errorf("the hint does not name 0 as the default budget: %q", errs)
+	}
+	if code, out, errs := env.run(t, "env", "--repo", r.dir, "--max-tokens-budget", "0"); code != reporters.ExitOK || !strings.Contains(out, "5,000,000 tokens (the defaults)") {
+		t.Errorf("budget 0: exit %d, %q %q; want the default budget", code, out, errs)
+	}
 	// A budget that pays for requests is accepted (a clean tree sends none).
 	r.commit("two")
 	if code, _, errs := env.run(t, "review", "--repo", r.dir, "--max-tokens-budget", "100000"); code != reporters.ExitOK {

@@ -77,7 +77,7 @@ func (j *job) checkModel(reg *tools.Registry) error {
 	}
 	if b := j.cfg.MaxTokensBudget; b > 0 {
 		if floor := agent.RequestFloor(reg, j.cfg.Language); b < floor {
-			return usagef("--max-tokens-budget %d is too small for one request: each carries about %d tokens of instructions and tool descriptions before any code; give at least %d plus the diff, or 0 for no budget", b, floor, floor)
+			return usagef("--max-tokens-budget %d is too small for one request: each carries about %d tokens of instructions and tool descriptions before any code; give at least %d plus the diff, or 0 for the default budget (%d)", b, floor, floor, config.DefaultMaxTokens)
 		}
 	}
 	return nil
