@@ -299,3 +299,37 @@ func TestProgressAndQuiet(t *testing.T) {
 		}
 	}
 }
+
+// TestHintsInARepositoryWithoutCommits: in a repository with no commit
+// yet, scan suggests --worktree (not --commit, which scan does not have)
+// and review --commit HEAD suggests dropping --commit; both hints work
+// when run, and scan --worktree says nothing about a history it does not
+// need.
+func TestHintsInARepositoryWithoutCommits(t *testing.T) {
+	t.Parallel()
+	r := newTestRepo(t)
+	r.write("a.go", "package a\n\nfunc A() int { return 1 }\n")
+	srv := scanModel(t, nil)
+	env := testEnv{}
+	env.useLLM(srv)
+	for _, tc := range []struct {
+		args        []string
+		hint, retry string
+	}{
+		{[]string{"scan", "--repo", r.dir}, "--worktree", "--worktree"},
+		{[]string{"review", "--repo", r.dir, "--commit", "HEAD"}, "drop --commit", ""},
+	} {
+		code, _, errs := env.run(t, tc.args...)
+		if code != reporters.ExitUsage || !strings.Contains(errs, tc.hint) || strings.Contains(errs, "no --commit") {
+			t.Errorf("%v: exit %d, %q; want exit 2 and the hint %q", tc.args, code, errs, tc.hint)
+		}
+		args := slices.DeleteFunc(slices.Clone(tc.args), func(a string) bool { return a == "--commit" || a == "HEAD" })
+		if tc.retry != "" {
+			args = append(args, tc.retry)
+		}
+		code, _, errs = env.run(t, args...)
+		if code != reporters.ExitOK || strings.Contains(errs, "git log") || strings.Contains(errs, "failed") {
+			t.Errorf("the hint %v: exit %d, %q; want a quiet success", args, code, errs)
+		}
+	}
+}

@@ -106,6 +106,9 @@ func (ch *Change) resolveRange(ctx context.Context, repo *git.Repo, from, to str
 func (ch *Change) loadCommit(ctx context.Context, repo *git.Repo, commit string) error {
 	var err error
 	if ch.Head, err = repo.ResolveCommit(ctx, commit); err != nil {
+		if commit == "HEAD" && errors.Is(err, git.ErrUnknownRef) {
+			return fmt.Errorf("could not resolve --commit: %w; or drop --commit to review the work tree", err)
+		}
 		return fmt.Errorf("could not resolve --commit: %w", err)
 	}
 	notes, err := repo.EnsureParents(ctx, ch.Head)
