@@ -215,7 +215,7 @@ func notReviewed(cov []review.FileCoverage) []string {
 		causes[key] = append(causes[key], c.Path)
 	}
 	for _, k := range order {
-		out = append(out, fmt.Sprintf("%d file(s) not reviewed, %s (%s)", len(causes[k]), k, list(causes[k])))
+		out = append(out, review.CoverageError(len(causes[k]), k, list(causes[k])))
 	}
 	return out
 }

@@ -1,5 +1,10 @@
 package review
 
+import (
+	"fmt"
+	"strings"
+)
+
 // Reason says why a file was not reviewed: a stable string, part of the
 // JSON output (files[].reason) and of the SARIF and summary reports. File
 // selection (internal/domain/selection) and the agent loop (agent) both
@@ -41,3 +46,21 @@ const (
 	ReasonMalformed Reason = "malformed_answers"
 	ReasonFailed    Reason = "model_failed"
 )
+
+// notReviewedMark is what every coverage line of Review.Errors holds after
+// its count (CoverageError), so a report that lists the files not
+// reviewed can leave out the error that repeats them (IsCoverageError).
+const notReviewedMark = " file(s) not reviewed, "
+
+// CoverageError is the Review.Errors line of one cause of files not
+// reviewed: "2 file(s) not reviewed, provider_error: HTTP 401 (a.go, b.go)".
+func CoverageError(n int, cause, paths string) string {
+	return fmt.Sprintf("%d%s%s (%s)", n, notReviewedMark, cause, paths)
+}
+
+// IsCoverageError reports whether e is a CoverageError line: it says
+// nothing the review's FileCoverage does not.
+func IsCoverageError(e string) bool {
+	count, _, ok := strings.Cut(e, notReviewedMark)
+	return ok && count != "" && strings.Trim(count, "0123456789") == ""
+}

@@ -333,3 +333,20 @@ func TestHintsInARepositoryWithoutCommits(t *testing.T) {
 		}
 	}
 }
+
+// TestEndpointDownSaysFailedFirstAndOnce: with the endpoint down, the text
+// report's first line says the review failed (not "no findings"), and the
+// provider's error appears once across stdout and stderr.
+func TestEndpointDownSaysFailedFirstAndOnce(t *testing.T) {
+	t.Parallel()
+	r := dirtyRepo(t)
+	env := testEnv{"OCR_LLM_URL": llmtest.RefusedURL(t), "OCR_LLM_TOKEN": llmtest.Token, "OCR_LLM_MODEL": llmtest.Model}
+	code, out, errs := env.run(t, "review", "--repo", r.dir)
+	first, _, _ := strings.Cut(out, "\n")
+	if code != reporters.ExitIncomplete || first != "review failed: no file could be reviewed (why: below)" {
+		t.Errorf("exit %d, first line %q; want exit 3 and the failure first:\n%s", code, first, out)
+	}
+	if n := strings.Count(out+errs, "connection refused"); n != 1 {
+		t.Errorf("the provider error is printed %d times, want once:\n%s\n%s", n, out, errs)
+	}
+}

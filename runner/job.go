@@ -165,3 +165,14 @@ func (c *Command) loadSettings(ctx context.Context, cfg *config.Config, cx ci.Co
 	}
 	return nil
 }
+
+// textOnStdout reports whether the text report goes to standard output,
+// where it lists the files not reviewed and why.
+func (j *job) textOnStdout() bool {
+	for _, s := range j.specs {
+		if s.Kind == reportspec.KindText && s.Path == reportspec.Stdout {
+			return true
+		}
+	}
+	return false
+}

@@ -251,8 +251,11 @@ func (c *Command) publish(ctx context.Context, j *job, ch *change.Change, rv *re
 	code := reporters.ExitCode(rv, j.failOn, j.cfg.AllowPartial)
 	c.logf("review %s: %d comment(s), %d request(s), %d prompt + %d completion tokens%s",
 		rv.Status, len(rv.Comments), rv.Usage.Requests, rv.Usage.PromptTokens, rv.Usage.CompletionTokens, costLine(rv))
+	shown := j.textOnStdout()
 	for _, e := range rv.Errors {
-		c.logf("not reviewed: %s", e)
+		if !shown || !review.IsCoverageError(e) { // the text report lists it
+			c.logf("not reviewed: %s", e)
+		}
 	}
 	if repErr != nil {
 		// Best effort: stderr is where a failed write would be reported.
