@@ -11,6 +11,7 @@ import (
 	"github.com/ocr-ci/ocr/internal/testkit/fakes/githubfake"
 	"github.com/ocr-ci/ocr/internal/testkit/llmtest"
 	"github.com/ocr-ci/ocr/reporters"
+	"github.com/ocr-ci/ocr/review"
 )
 
 // What a new user trips over in the first hour (issue 24), each through
@@ -348,5 +349,44 @@ func TestEndpointDownSaysFailedFirstAndOnce(t *testing.T) {
 	}
 	if n := strings.Count(out+errs, "connection refused"); n != 1 {
 		t.Errorf("the provider error is printed %d times, want once:\n%s\n%s", n, out, errs)
+	}
+}
+
+// TestOwnReportsAreNeverReviewed: the reports a review wrote into the
+// work tree (under their default names or any other) are left out of the
+// next work-tree review as generated, recognised by their content; the
+// code beside them is still reviewed.
+func TestOwnReportsAreNeverReviewed(t *testing.T) {
+	t.Parallel()
+	r := dirtyRepo(t)
+	srv := llmtest.New(t)
+	srv.Handle(func(llmtest.Request) llmtest.Answer {
+		return llmtest.Calls(llmtest.Tool("code_comment", map[string]any{"path": "a.go", "comments": []map[string]string{
+			{"content": "two, not one", "existing_code": "return 2", "category": "bug", "severity": "high"}}}), llmtest.Done())
+	})
+	env := testEnv{}
+	env.useLLM(srv)
+	reports := map[string]string{"sarif": "ocr.sarif", "codequality": "gl-code-quality-report.json",
+		"json": "shard-1.json", "html": "out/review.html"}
+	args := []string{"review", "--repo", r.dir}
+	for kind, name := range reports {
+		args = append(args, "--report", kind+"="+filepath.Join(r.dir, name))
+	}
+	args = append(args, "--report", "sarif="+filepath.Join(r.dir, "findings.json")) // SARIF under another name
+	if code, _, errs := env.run(t, args...); code != reporters.ExitOK {
+		t.Fatalf("first review: exit %d, %s", code, errs)
+	}
+	want := map[string]review.Reason{"findings.json": review.ReasonGenerated}
+	for _, name := range reports {
+		want[name] = review.ReasonGenerated
+	}
+	code, out, errs := env.run(t, "review", "--repo", r.dir, "--preview", "--format", "json")
+	if code != reporters.ExitOK {
+		t.Fatalf("preview: exit %d, %s", code, errs)
+	}
+	p := decodePreview(t, out)
+	checkReasons(t, p, want)
+	if p.Totals.Reviewed != 1 {
+		t.Errorf("%d file(s) would be reviewed, want a.go alone", p.Totals.Reviewed)
 	}
 }

@@ -8,7 +8,7 @@ import (
 // machineReadable reports whether a consumer parses the whole output of
 // the kind, so it cannot share standard output with another report.
 func (k Kind) machineReadable() bool {
-	return k == KindJSON || k == KindSARIF || k == KindCodeQuality
+	return k == KindJSON || k == KindSARIF || k == KindCodeQuality || k == KindHTML
 }
 
 // CheckOutputs fails when two reports would write to the same file (the
