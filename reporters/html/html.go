@@ -73,16 +73,16 @@ func (h *Reporter) Report(_ context.Context, r *review.Review) error {
 // view is what the template shows.
 type view struct {
 	Title, Status, What, When, Usage string
-	Complete                                     bool
-	Counts                                       []count
-	Findings                                     []finding
-	Ignored                                      string
-	NotReviewed                                  []review.FileCoverage
-	Reviewed, Total, Dropped                     int
-	Errors                                       []string
-	CSS                                          template.CSS
-	JS                                           template.JS
-	CSP                                          string
+	Complete                         bool
+	Counts                           []count
+	Findings                         []finding
+	Ignored                          string
+	NotReviewed                      []review.FileCoverage
+	Reviewed, Total, Dropped         int
+	Errors                           []string
+	CSS                              template.CSS
+	JS                               template.JS
+	CSP                              string
 }
 
 // count is one severity's number of findings, for its filter.
