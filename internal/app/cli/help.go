@@ -54,6 +54,12 @@ docs/scan.md.`, flags: MergeFlags},
 	{name: "env", synopsis: "ocr env [flags]", about: `Show what ocr detects here and what 'ocr review' would do: platform, event,
 range, pull request, reports, git, the LLM endpoint and model, and which
 tokens are set (never their values). Takes the flags of 'ocr review'.`},
+	{name: "init", synopsis: "ocr init [--forge github|gitlab] [--repo DIR]", about: `Write the CI file that runs ocr for the forge the origin remote names:
+.github/workflows/ocr.yml (reviews and the comment events) on GitHub, the
+component include in .gitlab-ci.yml on GitLab. A file that exists is never
+overwritten (what to add is printed instead). Then print the secrets or
+CI/CD variables still to set, and the command that checks them (ocr env).`,
+		flags: []string{"forge", "repo"}},
 	{name: "tools list", synopsis: "ocr tools list [--tools FILE]", about: `List the agent's tools with their parameters.`,
 		flags: []string{"tools"}},
 	{name: "tools call", synopsis: "ocr tools call NAME 'JSON-ARGS' [flags]", about: `Run one tool as the model would and print exactly what it would receive.

@@ -1,0 +1,55 @@
+package scaffold
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+)
+
+// Write writes f under the repository's top unless a file is there
+// already: then it says so on w, and what to add to it by hand. A file is
+// never overwritten.
+func Write(w io.Writer, top string, f File) error {
+	path := filepath.Join(top, filepath.FromSlash(f.Path))
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		return fmt.Errorf("could not create the folder of %s: %w", f.Path, err)
+	}
+	out, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
+	if errors.Is(err, fs.ErrExist) {
+		if f.Addition == "" {
+			_, err = fmt.Fprintf(w, "%s exists: left as it is (compare it with docs/conversation.md)\n", f.Path)
+			return err
+		}
+		_, err = fmt.Fprintf(w, "%s exists: left as it is; add this to it:\n\n%s\n", f.Path, f.Addition)
+		return err
+	}
+	if err != nil {
+		return fmt.Errorf("could not write %s: %w", f.Path, err)
+	}
+	_, err = out.WriteString(f.Content)
+	if err = errors.Join(err, out.Close()); err != nil {
+		return fmt.Errorf("could not write %s: %w", f.Path, err)
+	}
+	_, err = fmt.Fprintf(w, "wrote %s\n", f.Path)
+	return err
+}
+
+// WriteSteps lists on w what is still to do (NextSteps), then the check.
+func WriteSteps(w io.Writer, forge, host string) error {
+	if host == "" && forge == GitLab {
+		host = "gitlab.com"
+	}
+	var b strings.Builder
+	b.WriteString("\nStill to do:\n")
+	for i, s := range NextSteps(forge, host) {
+		fmt.Fprintf(&b, "  %d. %s\n", i+1, s)
+	}
+	b.WriteString("\nThen check what ocr sees: ocr env (locally with the same variables set, or in the job:\n" +
+		"it prints every problem that would stop a review and exits non-zero on one)\n")
+	_, err := io.WriteString(w, b.String())
+	return err
+}
