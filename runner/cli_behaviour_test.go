@@ -148,7 +148,7 @@ func TestEnvShowsEndpointAndRepository(t *testing.T) {
 	t.Parallel()
 	env := testEnv{"OCR_LLM_URL": "https://bob:hunter2@llm.example.com/openai/v1?key=sk-secret&api-version=2024-10-21"}
 	code, out, errs := env.run(t, "env", "--repo", t.TempDir())
-	if code != reporters.ExitOK {
+	if code != reporters.ExitUsage { // problems: no token, no model, no repository
 		t.Fatalf("exit %d: %s", code, errs)
 	}
 	for _, want := range []string{"https://***@llm.example.com/openai/v1?api-version=2024-10-21&key=***",
@@ -164,7 +164,7 @@ func TestEnvShowsEndpointAndRepository(t *testing.T) {
 	}
 	// A host without a dot (a CI service container) needs no token.
 	env = testEnv{"OCR_LLM_URL": "http://ollama:11434/v1", "OCR_LLM_MODEL": "m"}
-	if _, out, _ := env.run(t, "env"); strings.Contains(out, "llm problem") || !strings.Contains(out, "http://ollama:11434/v1") {
+	if code, out, _ := env.run(t, "env"); code != reporters.ExitOK || strings.Contains(out, "problem:") || !strings.Contains(out, "http://ollama:11434/v1") {
 		t.Errorf("ocr env for a service container:\n%s", out)
 	}
 }

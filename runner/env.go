@@ -33,11 +33,22 @@ func applyContext(cfg *config.Config, cx ci.Context) {
 	}
 }
 
-// env runs `ocr env`: what was detected and what would run, secrets masked.
+// env runs `ocr env`: what was detected and what would run, secrets
+// masked, then every problem `ocr review` would stop on, one line each
+// (exit 2 when there is one). --format json writes the same as one object.
 func (c *Command) env(ctx context.Context, args []string) error {
 	cfg, err := c.parseConfig("env", args)
 	if err != nil {
 		return err
+	}
+	// --format is how env itself is written; OCR_FORMAT stays what a
+	// review would write.
+	format, given := flagValue(args, "format")
+	if given {
+		cfg.Format, _ = c.lookup("OCR_FORMAT")
+	}
+	if format != "" && format != "text" && format != "json" {
+		return usagef("ocr env --format writes text or json, not %q", format)
 	}
 	e, err := ci.Load(c.lookup)
 	if err != nil {
@@ -47,35 +58,78 @@ func (c *Command) env(ctx context.Context, args []string) error {
 	if err != nil {
 		return usagef("%w", err)
 	}
+	var problems []error
+	if cx.NeedPR { // as ocr review would: the pull request's SHAs from the API
+		problems = append(problems, ci.ResolvePR(ctx, &cx, e.GitHub))
+	}
 	applyContext(cfg, cx)
-	rows := envinfo.Context(cfg, cx)
-	llmErr := error(nil)
+	rows := append(envinfo.Context(cfg, cx), envinfo.Row{Name: "runs", Value: envinfo.Runs(e)})
 	if lc, err := c.loadLLM(cfg); err != nil {
-		rows, llmErr = append(rows, envinfo.NoLLM()...), err
+		rows, problems = append(rows, envinfo.NoLLM()...), append(problems, err)
 	} else {
-		rows, llmErr = append(rows, envinfo.LLM(lc)...), lc.Validate()
+		rows, problems = append(rows, envinfo.LLM(lc)...), append(problems, lc.Validate())
+	}
+	j := &job{cfg: cfg, env: e, ci: cx}
+	if err := j.loadSpecs(); err != nil {
+		problems = append(problems, err)
+	} else {
+		problems = append(problems, j.checkPosting())
 	}
 	rows = append(rows, envinfo.Row{Name: "github token", Value: envinfo.Mask(e.GitHub.Token)},
-		envinfo.Row{Name: "gitlab token", Value: envinfo.Mask(e.GitLab.Token)})
-	if llmErr != nil {
-		rows = append(rows, envinfo.Row{Name: "llm problem", Value: llmErr.Error()})
-	}
-	rows = append(rows, envinfo.Row{Name: "caps", Value: envinfo.Caps(cfg, cx)})
-	return envinfo.Write(c.Stdout, append(rows, c.describeRepo(ctx, cfg)...))
+		envinfo.Row{Name: "gitlab token", Value: envinfo.Mask(e.GitLab.Token)},
+		envinfo.Row{Name: "caps", Value: envinfo.Caps(cfg, cx)})
+	repoRows, repoErr := c.describeRepo(ctx, cfg)
+	rows = append(rows, repoRows...)
+	return c.writeEnv(format == "json", rows, envinfo.Problems(append(problems, repoErr)...))
 }
 
-// describeRepo says which git runs and warns when the directory is not a
-// repository that 'ocr review' can read.
-func (c *Command) describeRepo(ctx context.Context, cfg *config.Config) []envinfo.Row {
+// writeEnv prints the rows and the problems, and fails when there is one.
+func (c *Command) writeEnv(asJSON bool, rows []envinfo.Row, problems []string) error {
+	var err error
+	if asJSON {
+		err = envinfo.WriteJSON(c.Stdout, rows, problems)
+	} else {
+		for _, p := range problems {
+			rows = append(rows, envinfo.Row{Name: "problem", Value: safeLines(p)})
+		}
+		err = envinfo.Write(c.Stdout, rows)
+	}
+	if err != nil || len(problems) == 0 {
+		return err
+	}
+	return usagef("%d problem(s) would stop ocr review (listed by ocr env)", len(problems))
+}
+
+// describeRepo says which git runs and which repository is read; the
+// error is why 'ocr review' could not read it.
+func (c *Command) describeRepo(ctx context.Context, cfg *config.Config) ([]envinfo.Row, error) {
 	v, err := git.Version(ctx, cfg.Repo)
 	if err != nil {
-		return []envinfo.Row{{Name: "git", Value: fmt.Sprintf("not found: ocr needs git %s or later on PATH", git.MinVersion)}}
+		return []envinfo.Row{{Name: "git", Value: "not found"}}, fmt.Errorf("git not found: ocr needs git %s or later on PATH", git.MinVersion)
 	}
 	rows := []envinfo.Row{{Name: "git", Value: fmt.Sprintf("%s (ocr needs %s or later)", strings.TrimPrefix(v, "git version "), git.MinVersion)}}
 	repo, err := c.openRepo(ctx, cfg)
 	if err != nil {
-		return append(rows, envinfo.Row{Name: "warning", Value: safeLines(err.Error())})
+		return append(rows, envinfo.Row{Name: "repository", Value: ""}), err
 	}
 	defer closeRepo(repo)
-	return append(rows, envinfo.Row{Name: "repository", Value: repo.Dir()})
+	return append(rows, envinfo.Row{Name: "repository", Value: repo.Dir()}), nil
+}
+
+// flagValue is the value of the flag name in args (-name V, --name=V),
+// and whether it was given.
+func flagValue(args []string, name string) (string, bool) {
+	for i, a := range args {
+		if a == "--" {
+			break
+		}
+		a = strings.TrimLeft(a, "-")
+		if v, ok := strings.CutPrefix(a, name+"="); ok {
+			return v, true
+		}
+		if a == name && i+1 < len(args) {
+			return args[i+1], true
+		}
+	}
+	return "", false
 }

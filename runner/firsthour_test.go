@@ -91,13 +91,18 @@ func TestNothingToReviewNeedsNoModel(t *testing.T) {
 		t.Errorf("clean work tree without a model: exit %d, stdout %q, stderr %q; want exit 0 and the nothing-to-review hint", code, out, errs)
 	}
 	for _, args := range [][]string{
-		{"review", "--repo", r.dir, "--preview"}, {"env", "--repo", r.dir}, {"tools", "list"}, {"rules", "list"},
+		{"review", "--repo", r.dir, "--preview"}, {"tools", "list"}, {"rules", "list"},
 		{"tools", "call", "file_read", `{"file_path":"a.go"}`, "--repo", r.dir, "--commit", "HEAD"},
 		{"rules", "check", "a.go", "--repo", r.dir},
 	} {
 		if code, _, errs := (testEnv{}).run(t, args...); code != reporters.ExitOK {
 			t.Errorf("ocr %v without a model: exit %d, stderr %q", args, code, errs)
 		}
+	}
+	// ocr env names the missing endpoint as the one problem (exit 2).
+	if code, out, _ := (testEnv{}).run(t, "env", "--repo", r.dir); code != reporters.ExitUsage ||
+		strings.Count(out, "problem:") != 1 || !strings.Contains(out, "problem:       no LLM endpoint configured") {
+		t.Errorf("ocr env without a model: exit %d, want 2 and the one problem:\n%s", code, out)
 	}
 	// With something to review, the missing endpoint is the error, before
 	// any report is written.
