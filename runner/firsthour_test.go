@@ -395,3 +395,46 @@ func TestOwnReportsAreNeverReviewed(t *testing.T) {
 		t.Errorf("%d file(s) would be reviewed, want a.go alone", p.Totals.Reviewed)
 	}
 }
+
+// TestFlagsThatDoNotApplyAreErrors: --preview with --report or a report
+// --format, and OCR_SHARD on ocr review, are refused naming why, with no
+// model call; --preview refuses a budget the real run would refuse; what
+// the errors suggest works.
+func TestFlagsThatDoNotApplyAreErrors(t *testing.T) {
+	t.Parallel()
+	r := dirtyRepo(t)
+	srv := llmtest.New(t)
+	env := testEnv{}
+	env.useLLM(srv)
+	for _, tc := range []struct {
+		env  testEnv
+		args []string
+		want string
+	}{
+		{nil, []string{"--preview", "--report", "sarif=x.sarif"}, "--preview writes no report"},
+		{nil, []string{"--preview", "--format", "sarif"}, "--preview prints the file selection as text or json, not sarif"},
+		{nil, []string{"--preview", "--max-tokens-budget", "100"}, "--max-tokens-budget 100 is too small for one request"},
+		{testEnv{"OCR_SHARD": "1/2"}, nil, "OCR_SHARD (1/2) applies to ocr scan only"},
+	} {
+		e := testEnv{}
+		for k, v := range env {
+			e[k] = v
+		}
+		for k, v := range tc.env {
+			e[k] = v
+		}
+		code, out, errs := e.run(t, append([]string{"review", "--repo", r.dir}, tc.args...)...)
+		if code != reporters.ExitUsage || out != "" || !strings.Contains(errs, tc.want) {
+			t.Errorf("%v %v: exit %d, stdout %q, stderr %q; want exit 2 and %q", tc.env, tc.args, code, out, errs, tc.want)
+		}
+	}
+	if n := srv.Count(); n != 0 {
+		t.Errorf("the model got %d request(s)", n)
+	}
+	// The preview in the formats it has.
+	for _, f := range []string{"text", "json"} {
+		if code, _, errs := env.run(t, "review", "--repo", r.dir, "--preview", "--format", f); code != reporters.ExitOK {
+			t.Errorf("--preview --format %s: exit %d, %s", f, code, errs)
+		}
+	}
+}

@@ -75,6 +75,14 @@ func (j *job) checkModel(reg *tools.Registry) error {
 	if err := j.llm.Validate(); err != nil {
 		return usagef("%w", err)
 	}
+	return j.budgetFits(reg)
+}
+
+// checkBudget is checkModel's budget check alone, for --preview.
+func (j *job) checkBudget() error { return j.budgetFits(j.reg) }
+
+// budgetFits fails when the token budget cannot pay for one request.
+func (j *job) budgetFits(reg *tools.Registry) error {
 	if b := j.cfg.MaxTokensBudget; b > 0 {
 		if floor := agent.RequestFloor(reg, j.cfg.Language); b < floor {
 			return usagef("--max-tokens-budget %d is too small for one request: each carries about %d tokens of instructions and tool descriptions before any code; give at least %d plus the diff, or 0 for the default budget (%d)", b, floor, floor, config.DefaultMaxTokens)
