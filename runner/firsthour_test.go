@@ -438,3 +438,22 @@ func TestFlagsThatDoNotApplyAreErrors(t *testing.T) {
 		}
 	}
 }
+
+// TestHelpNamesTheEndpointVariables: ocr review --help names the
+// endpoint's variables and both names of the model's; -x is not taken for
+// a typo of --to, while --tp still is.
+func TestHelpNamesTheEndpointVariables(t *testing.T) {
+	t.Parallel()
+	_, out, _ := testEnv{}.run(t, "review", "--help")
+	for _, w := range []string{"OCR_LLM_URL", "OCR_LLM_TOKEN", "OCR_LLM_MODEL", "[OCR_MODEL]"} {
+		if !strings.Contains(out, w) {
+			t.Errorf("ocr review --help lacks %s", w)
+		}
+	}
+	if _, _, errs := (testEnv{}).run(t, "review", "-x"); strings.Contains(errs, "did you mean") {
+		t.Errorf("-x: %q", errs)
+	}
+	if _, _, errs := (testEnv{}).run(t, "review", "--tp"); !strings.Contains(errs, "did you mean --to?") {
+		t.Errorf("--tp: %q", errs)
+	}
+}

@@ -32,7 +32,9 @@ var subcommands = []Command{
 What is reviewed: --from REF (to --to, default HEAD), --commit REF, or with
 neither the work tree against HEAD (untracked files count as added). In CI
 the range and the reports come from the CI's variables; 'ocr env' shows them.
-Settings are read from the OCR_* variables first, then the flags, which win.`},
+Settings are read from the OCR_* variables first, then the flags, which win.
+The model's endpoint: OCR_LLM_URL, OCR_LLM_TOKEN and OCR_LLM_MODEL (or
+OPENAI_BASE_URL, OPENAI_API_KEY, OPENAI_MODEL); see docs/providers.md.`},
 	{name: "scan", synopsis: "ocr scan [--ref REF | --worktree] [--since REF] [--shard I/N] [flags] [PATH...]", about: `Review whole files without a diff, for scheduled audits: the files under
 each PATH at --ref (default HEAD), the work tree with --worktree, or,
 outside a repository, the plain directory --repo (its .gitignore honoured);
@@ -275,7 +277,7 @@ func closest(name string, fs *flag.FlagSet) string {
 		if strings.HasPrefix(f.Name, name) && len(name) >= 3 {
 			d = min(d, 1)
 		}
-		if d < bestD {
+		if d < bestD && d < len(name) { // -x is not a typo of --to
 			best, bestD = f.Name, d
 		}
 	})
