@@ -457,3 +457,13 @@ func TestHelpNamesTheEndpointVariables(t *testing.T) {
 		t.Errorf("--tp: %q", errs)
 	}
 }
+
+// TestScanHelpShowsTheShardVariable: --shard's variable is shown like
+// every other flag's, [OCR_SHARD], not in its text.
+func TestScanHelpShowsTheShardVariable(t *testing.T) {
+	t.Parallel()
+	_, out, _ := testEnv{}.run(t, "scan", "--help")
+	if !strings.Contains(out, "[OCR_SHARD]") || strings.Contains(out, "(OCR_SHARD;") {
+		t.Errorf("ocr scan --help:\n%s", out)
+	}
+}

@@ -172,6 +172,7 @@ func PrintHelp(w io.Writer, sub *Command, fs *flag.FlagSet) error {
 	var b strings.Builder
 	fmt.Fprintf(&b, "Usage: %s\n\n%s\n", sub.synopsis, sub.about)
 	envOf := config.FlagEnv()
+	envOf["shard"] = "OCR_SHARD" // scan's own flag, read into Config.Shard
 	groups := []config.FlagGroup{{Title: "Flags", Flags: sub.flags}}
 	if sub.flags == nil && !sub.none {
 		groups = config.FlagGroups()
