@@ -48,8 +48,9 @@ func WriteSteps(w io.Writer, forge, host string) error {
 	for i, s := range NextSteps(forge, host) {
 		fmt.Fprintf(&b, "  %d. %s\n", i+1, s)
 	}
-	b.WriteString("\nThen check what ocr sees: ocr env (locally with the same variables set, or in the job:\n" +
-		"it prints every problem that would stop a review and exits non-zero on one)\n")
+	b.WriteString("\nThen check what ocr sees: ocr env. It lists every problem that would stop a review,\n" +
+		"one line each, and exits 2 on one. Run it with the same variables set; on GitHub the\n" +
+		"action runs it when a job is re-run with debug logging.\n")
 	_, err := io.WriteString(w, b.String())
 	return err
 }
