@@ -64,3 +64,32 @@ func IsCoverageError(e string) bool {
 	count, _, ok := strings.Cut(e, notReviewedMark)
 	return ok && count != "" && strings.Trim(count, "0123456789") == ""
 }
+
+// NotReviewed is one line per cause (reason and detail) of the files not
+// reviewed, naming the files, in the order the causes first occur.
+func NotReviewed(cov []FileCoverage) []string {
+	causes := map[string][]string{}
+	var order, out []string
+	for _, c := range cov {
+		if c.Reviewed {
+			continue
+		}
+		key := string(c.Reason) + ": " + c.Detail
+		if _, ok := causes[key]; !ok {
+			order = append(order, key)
+		}
+		causes[key] = append(causes[key], c.Path)
+	}
+	for _, k := range order {
+		out = append(out, CoverageError(len(causes[k]), k, listPaths(causes[k])))
+	}
+	return out
+}
+
+// listPaths names at most five paths and counts the others.
+func listPaths(paths []string) string {
+	if len(paths) > 5 {
+		return strings.Join(paths[:5], ", ") + fmt.Sprintf(", … %d more", len(paths)-5)
+	}
+	return strings.Join(paths, ", ")
+}

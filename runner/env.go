@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/ocr-ci/ocr/internal/app/ci"
+	"github.com/ocr-ci/ocr/internal/app/cli"
 	"github.com/ocr-ci/ocr/internal/app/config"
 	"github.com/ocr-ci/ocr/internal/app/envinfo"
 	"github.com/ocr-ci/ocr/internal/infra/git"
@@ -43,7 +44,7 @@ func (c *Command) env(ctx context.Context, args []string) error {
 	}
 	// --format is how env itself is written; OCR_FORMAT stays what a
 	// review would write.
-	format, given := flagValue(args, "format")
+	format, given := cli.FlagValue(args, "format")
 	if given {
 		cfg.Format, _ = c.lookup("OCR_FORMAT")
 	}
@@ -80,24 +81,11 @@ func (c *Command) env(ctx context.Context, args []string) error {
 		envinfo.Row{Name: "caps", Value: envinfo.Caps(cfg, cx)})
 	repoRows, repoErr := c.describeRepo(ctx, cfg)
 	rows = append(rows, repoRows...)
-	return c.writeEnv(format == "json", rows, envinfo.Problems(append(problems, repoErr)...))
-}
-
-// writeEnv prints the rows and the problems, and fails when there is one.
-func (c *Command) writeEnv(asJSON bool, rows []envinfo.Row, problems []string) error {
-	var err error
-	if asJSON {
-		err = envinfo.WriteJSON(c.Stdout, rows, problems)
-	} else {
-		for _, p := range problems {
-			rows = append(rows, envinfo.Row{Name: "problem", Value: safeLines(p)})
-		}
-		err = envinfo.Write(c.Stdout, rows)
-	}
-	if err != nil || len(problems) == 0 {
+	problemList := envinfo.Problems(append(problems, repoErr)...)
+	if err := envinfo.Print(c.Stdout, format == "json", rows, problemList, safeLines); err != nil || len(problemList) == 0 {
 		return err
 	}
-	return usagef("%d problem(s) would stop ocr review (listed by ocr env)", len(problems))
+	return usagef("%d problem(s) would stop ocr review (listed by ocr env)", len(problemList))
 }
 
 // describeRepo says which git runs and which repository is read; the
@@ -114,22 +102,4 @@ func (c *Command) describeRepo(ctx context.Context, cfg *config.Config) ([]envin
 	}
 	defer closeRepo(repo)
 	return append(rows, envinfo.Row{Name: "repository", Value: repo.Dir()}), nil
-}
-
-// flagValue is the value of the flag name in args (-name V, --name=V),
-// and whether it was given.
-func flagValue(args []string, name string) (string, bool) {
-	for i, a := range args {
-		if a == "--" {
-			break
-		}
-		a = strings.TrimLeft(a, "-")
-		if v, ok := strings.CutPrefix(a, name+"="); ok {
-			return v, true
-		}
-		if a == name && i+1 < len(args) {
-			return args[i+1], true
-		}
-	}
-	return "", false
 }

@@ -31,6 +31,7 @@ var matrixValues = map[string]string{
 	"OPENAI_BASE_URL": "https://gw.example.com/v1", "OPENAI_MODEL": "gpt-4.1-mini",
 	"OCR_QUIET": "true", "OCR_SHARD": "1/2", "OCR_LINK_ALLOW": "docs.example.org", "OCR_HANDLE": "reviewbot", "OCR_CHAT_REPLIES": "all", "OCR_CHAT_TRUST": "OWNER,MEMBER,author",
 	"OCR_CHAT_UNTRUSTED": "silent", "OCR_CHAT_MAX_REQUESTS": "4", "OCR_CHAT_MAX_TOKENS": "50000",
+	"OCR_PASSES": "3", "OCR_MIN_VOTES": "1", "OCR_LLM_TEMPERATURE": "0.2",
 }
 
 // pathValued are the variables that name a file ocr reads or writes.

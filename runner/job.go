@@ -78,10 +78,8 @@ func (j *job) checkModel(reg *tools.Registry) error {
 	return j.budgetFits(reg)
 }
 
-// checkBudget is checkModel's budget check alone, for --preview.
-func (j *job) checkBudget() error { return j.budgetFits(j.reg) }
-
-// budgetFits fails when the token budget cannot pay for one request.
+// budgetFits fails when the token budget cannot pay for one request
+// (checked by --preview too, as the real run would).
 func (j *job) budgetFits(reg *tools.Registry) error {
 	if b := j.cfg.MaxTokensBudget; b > 0 {
 		if floor := agent.RequestFloor(reg, j.cfg.Language); b < floor {
@@ -172,15 +170,4 @@ func (c *Command) loadSettings(ctx context.Context, cfg *config.Config, cx ci.Co
 		cfg.Loaded[name] = data
 	}
 	return nil
-}
-
-// textOnStdout reports whether the text report goes to standard output,
-// where it lists the files not reviewed and why.
-func (j *job) textOnStdout() bool {
-	for _, s := range j.specs {
-		if s.Kind == reportspec.KindText && s.Path == reportspec.Stdout {
-			return true
-		}
-	}
-	return false
 }

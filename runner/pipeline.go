@@ -21,6 +21,7 @@ import (
 	"github.com/ocr-ci/ocr/reporters"
 	"github.com/ocr-ci/ocr/reporters/github"
 	"github.com/ocr-ci/ocr/review"
+	"github.com/ocr-ci/ocr/review/reportspec"
 	"github.com/ocr-ci/ocr/tools"
 )
 
@@ -186,6 +187,10 @@ func (c *Command) agentConfig(j *job, client *llm.Client) agent.Config {
 		Model: client.Model(), Concurrency: j.cfg.Concurrency,
 		MaxTokensBudget: j.cfg.MaxTokensBudget, Progress: c.Stderr, Heartbeat: c.heartbeat,
 		MaxCost: j.cfg.MaxCost, Prices: pricesOf(j.cfg), Quiet: j.cfg.Quiet,
+		Passes: j.cfg.Passes, MinVotes: j.cfg.MinVotes, Seed: llm.DefaultSeed,
+	}
+	if j.llm.Seed != nil {
+		cfg.Seed = *j.llm.Seed
 	}
 	if j.cfg.Effort == "high" {
 		cfg.Rounds = 2
@@ -214,6 +219,7 @@ func (c *Command) finish(j *job, rv *review.Review, p preview.Preview, out agent
 	}
 	deduped := review.Dedupe(out.Comments)
 	rv.Filtered = out.FilterDropped + len(out.Comments) - len(deduped)
+	rv.Outvoted, rv.Passes = out.Outvoted, passCosts(pricesOf(j.cfg), out.Passes)
 	rv.Comments, rv.Dropped = capComments(j.cfg, deduped)
 	rv.Rules = set.Used(rv.Files)
 	rv.Usage, rv.Status, rv.Errors, rv.Finished = out.Usage, out.Status, out.Errors, time.Now()
@@ -251,7 +257,8 @@ func (c *Command) publish(ctx context.Context, j *job, ch *change.Change, rv *re
 	code := reporters.ExitCode(rv, j.failOn, j.cfg.AllowPartial)
 	c.logf("review %s: %d comment(s), %d request(s), %d prompt + %d completion tokens%s",
 		rv.Status, len(rv.Comments), rv.Usage.Requests, rv.Usage.PromptTokens, rv.Usage.CompletionTokens, costLine(rv))
-	shown := j.textOnStdout()
+	c.logPasses(rv)
+	shown := reportspec.OnStdout(j.specs, reportspec.KindText)
 	for _, e := range rv.Errors {
 		if !shown || !review.IsCoverageError(e) { // the text report lists it
 			c.logf("not reviewed: %s", e)

@@ -6,6 +6,7 @@ import (
 	"os"
 	"strings"
 
+	"github.com/ocr-ci/ocr/internal/app/cli"
 	"github.com/ocr-ci/ocr/internal/app/config"
 	"github.com/ocr-ci/ocr/internal/app/preview"
 	"github.com/ocr-ci/ocr/internal/domain/change"
@@ -19,7 +20,7 @@ import (
 func (c *Command) review(ctx context.Context, args []string) int {
 	cfg, err := c.parseConfig("review", args)
 	if err == nil {
-		err = checkReviewFlags(cfg, args)
+		err = cli.CheckReview(cfg, args)
 	}
 	if err != nil {
 		return c.fail(err)
@@ -32,7 +33,7 @@ func (c *Command) review(ctx context.Context, args []string) int {
 		return c.fail(err)
 	}
 	if cfg.Preview {
-		if err := j.checkBudget(); err != nil { // as the real run would
+		if err := j.budgetFits(j.reg); err != nil {
 			return c.fail(err)
 		}
 		return c.fail(c.preview(ctx, cfg))
@@ -156,23 +157,4 @@ func (c *Command) output(path string) (w interface{ Write([]byte) (int, error) }
 			c.logf("%v", err)
 		}
 	}, nil
-}
-
-// checkReviewFlags refuses what ocr review would otherwise ignore: a
-// shard (scans only), and with --preview a --report or a --format other
-// than text or json (the preview writes no report).
-func checkReviewFlags(cfg *config.Config, args []string) error {
-	if cfg.Shard != "" {
-		return usagef("OCR_SHARD (%s) applies to ocr scan only: ocr review reviews the whole change; unset it", cfg.Shard)
-	}
-	if !cfg.Preview {
-		return nil
-	}
-	if _, given := flagValue(args, "report"); given {
-		return usagef("--preview writes no report: it prints the file selection (--format text or json, to --output); drop --report")
-	}
-	if f := strings.ToLower(cfg.Format); f != "" && f != "text" && f != "json" {
-		return usagef("--preview prints the file selection as text or json, not %s: drop --format %s, or drop --preview to write the report", f, f)
-	}
-	return nil
 }

@@ -59,3 +59,13 @@ func SplitAPI(specs []Spec) (files, api []Spec) {
 	}
 	return files, api
 }
+
+// OnStdout reports whether a report of kind k goes to standard output.
+func OnStdout(specs []Spec, k Kind) bool {
+	for _, s := range specs {
+		if s.Kind == k && s.Path == Stdout {
+			return true
+		}
+	}
+	return false
+}

@@ -91,6 +91,12 @@ type Config struct {
 	NoFilter bool `env:"OCR_NO_FILTER"`
 	// Effort is "normal" or "high" (a second review round).
 	Effort string `env:"OCR_EFFORT"`
+	// Passes is how many times each group is reviewed independently
+	// (default 1); with more, a finding is kept when MinVotes passes found it.
+	Passes int `env:"OCR_PASSES"`
+	// MinVotes is how many passes must find a finding for it to be kept
+	// (default: a majority of Passes).
+	MinVotes int `env:"OCR_MIN_VOTES"`
 	// FailOn is the severity gate: critical|high|medium|low|never (default never).
 	FailOn string `env:"OCR_FAIL_ON"`
 	// AllowPartial makes an incomplete review exit 0/1 instead of 3.
@@ -189,6 +195,8 @@ func (c *Config) bindAgent(fs *flag.FlagSet) {
 	bindInt(fs, &c.MaxInline, "max-inline", "inline comments per posted review (default 30)")
 	fs.BoolVar(&c.NoFilter, "no-filter", c.NoFilter, "skip the reflection filter")
 	fs.StringVar(&c.Effort, "effort", c.Effort, "`EFFORT` normal or high (high adds a second round)")
+	bindInt(fs, &c.Passes, "passes", "independent reviews of each group; a finding is kept when a majority found it (default 1)")
+	bindInt(fs, &c.MinVotes, "min-votes", "passes that must find a finding for it to be kept (default a majority of --passes)")
 	fs.StringVar(&c.FailOn, "fail-on", c.FailOn, "exit 1 on a comment at or above `SEVERITY`: critical, high, medium, low or never (default never)")
 	fs.BoolVar(&c.AllowPartial, "allow-partial", c.AllowPartial, "exit 0/1, not 3, when some selected files were not reviewed")
 	fs.StringVar(&c.SarifFile, "sarif-file", c.SarifFile, "`FILE` of the SARIF report among the CI default reports (default ocr.sarif)")
@@ -224,6 +232,9 @@ func (c *Config) Validate() error {
 		}
 	}
 	if err := c.validateCost(); err != nil {
+		return err
+	}
+	if err := c.validateVotes(); err != nil {
 		return err
 	}
 	if err := c.validateChat(); err != nil {
@@ -272,6 +283,8 @@ func (c *Config) Defaults() {
 	setDefault(&c.Concurrency, 8)
 	setDefault(&c.MaxComments, 50)
 	setDefault(&c.MaxInline, 30)
+	setDefault(&c.Passes, 1)
+	setDefault(&c.MinVotes, c.Passes/2+1)
 	if c.Timeout <= 0 {
 		c.Timeout = DefaultTimeout
 	}
@@ -333,3 +346,17 @@ func (l *ListFlag) Set(v string) error {
 }
 
 var _ flag.Value = (*ListFlag)(nil)
+
+// MaxPasses bounds --passes: every pass costs a whole review.
+const MaxPasses = 9
+
+// validateVotes checks --passes and --min-votes together.
+func (c *Config) validateVotes() error {
+	if c.Passes > MaxPasses {
+		return errorf("--passes (OCR_PASSES) %d: at most %d (every pass costs a whole review)", c.Passes, MaxPasses)
+	}
+	if passes := max(c.Passes, 1); c.MinVotes > passes {
+		return errorf("--min-votes (OCR_MIN_VOTES) %d is more than --passes (OCR_PASSES) %d: no finding could be kept; give at most %d", c.MinVotes, passes, passes)
+	}
+	return nil
+}

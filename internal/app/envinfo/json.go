@@ -34,3 +34,15 @@ func WriteJSON(w io.Writer, rows []Row, problems []string) error {
 	}
 	return nil
 }
+
+// Print writes the rows and then the problems, as text (one "problem:"
+// row each, made safe for a log by safe) or as JSON (WriteJSON).
+func Print(w io.Writer, asJSON bool, rows []Row, problems []string, safe func(string) string) error {
+	if asJSON {
+		return WriteJSON(w, rows, problems)
+	}
+	for _, p := range problems {
+		rows = append(rows, Row{Name: "problem", Value: safe(p)})
+	}
+	return Write(w, rows)
+}

@@ -6,6 +6,7 @@ package scaffold
 
 import (
 	"bytes"
+	"errors"
 	_ "embed"
 	"fmt"
 	"net/url"
@@ -101,4 +102,18 @@ func NextSteps(forge, host string) []string {
 		steps = append(steps, "on a self-managed GitLab ("+host+"), mirror the component project and the image first: docs/gitlab.md")
 	}
 	return steps
+}
+
+// Detect names the forge of the origin remote's URL (urlErr: it could not
+// be read); the errors say to pass --forge.
+func Detect(url string, urlErr error) (forge, host string, err error) {
+	if urlErr != nil {
+		return "", "", errors.New("this repository has no origin remote to tell the forge by: pass --forge github or --forge gitlab")
+	}
+	forge, host, ok := ForgeOf(url)
+	if !ok {
+		return "", "", fmt.Errorf("cannot tell the forge of the origin remote (its host %q names neither GitHub nor GitLab): "+
+			"pass --forge github or --forge gitlab", host)
+	}
+	return forge, host, nil
 }

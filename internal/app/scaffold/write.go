@@ -54,3 +54,18 @@ func WriteSteps(w io.Writer, forge, host string) error {
 	_, err := io.WriteString(w, b.String())
 	return err
 }
+
+// Init writes the files of forge under top (Write: never over a file),
+// then the steps still to do (WriteSteps).
+func Init(w io.Writer, top, forge, host, version string) error {
+	files, err := Files(forge, version)
+	if err != nil {
+		return fmt.Errorf("--forge: %w", err)
+	}
+	for _, f := range files {
+		if err := Write(w, top, f); err != nil {
+			return err
+		}
+	}
+	return WriteSteps(w, forge, host)
+}
