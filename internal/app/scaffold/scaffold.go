@@ -6,8 +6,8 @@ package scaffold
 
 import (
 	"bytes"
-	"errors"
 	_ "embed"
+	"errors"
 	"fmt"
 	"net/url"
 	"strings"
