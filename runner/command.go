@@ -11,6 +11,8 @@ import (
 
 	"github.com/ocr-ci/ocr/internal/app/cli"
 	"github.com/ocr-ci/ocr/internal/app/config"
+	"github.com/ocr-ci/ocr/internal/app/scaffold"
+	"github.com/ocr-ci/ocr/internal/infra/git"
 	"github.com/ocr-ci/ocr/internal/infra/textdist"
 	"github.com/ocr-ci/ocr/reporters"
 )
@@ -84,7 +86,7 @@ func (c *Command) Main(ctx context.Context, args []string) int {
 	case "env":
 		err = c.env(ctx, rest)
 	case "init":
-		err = c.initCmd(ctx, rest)
+		err = usageIf(scaffold.Main(ctx, c.Stdout, rest, Version, git.Options{Logf: c.logf}))
 	case "help", "-h", "--help", "-help":
 		return c.help(rest)
 	default:

@@ -43,7 +43,7 @@ var ciVars = []string{
 	"CI_COMMIT_SHA", "CI_COMMIT_BEFORE_SHA", "CI_DEFAULT_BRANCH", "CI_PROJECT_ID", "CI_PROJECT_DIR", "CI_API_V4_URL",
 	"CI_SERVER_URL", "CI_PROJECT_URL", "CI_SERVER_TLS_CA_FILE", "OCR_GITLAB_TOKEN", "GITLAB_TOKEN", "CI_JOB_TOKEN", "TRIGGER_PAYLOAD",
 	"OCR_FROM", "OCR_TO", "OCR_COMMIT", "OCR_REPO", "OCR_REPORTS", "OCR_FORMAT", "OCR_FULL", "OCR_FAIL_ON",
-	"OCR_SARIF_FILE", "OCR_CONFIG_REF", "OCR_NO_FILTER", "NO_COLOR",
+	"OCR_SARIF_FILE", "OCR_CONFIG_REF", "OCR_NO_FILTER", "NO_COLOR", "OCR_POST_MIN_SEVERITY", "OCR_MAX_INLINE",
 }
 
 // unsetCI removes every CI variable for the test (restored afterwards).
@@ -83,6 +83,8 @@ func githubStep(t *testing.T, r *testRepo, apiURL, scenario, event, name string,
 		"GITHUB_REPOSITORY": "o/r", "GITHUB_API_URL": apiURL, "GITHUB_SERVER_URL": "https://github.example",
 		"GITHUB_WORKSPACE": r.dir, "RUNNER_TEMP": dir, "GITHUB_STEP_SUMMARY": g.summary, "GITHUB_OUTPUT": g.output,
 		"GITHUB_TOKEN": "tok",
+		// The scenarios' low findings are posted, as before the floor.
+		"OCR_POST_MIN_SEVERITY": "low",
 		// The synthetic merge commit: it exists nowhere, and using it is the
 		// classic 422 "commitOID is not part of the pull request".
 		"GITHUB_SHA": "5555555555555555555555555555555555555555",

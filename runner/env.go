@@ -2,14 +2,11 @@ package runner
 
 import (
 	"context"
-	"fmt"
-	"strings"
 
 	"github.com/ocr-ci/ocr/internal/app/ci"
 	"github.com/ocr-ci/ocr/internal/app/cli"
 	"github.com/ocr-ci/ocr/internal/app/config"
 	"github.com/ocr-ci/ocr/internal/app/envinfo"
-	"github.com/ocr-ci/ocr/internal/infra/git"
 )
 
 // applyContext fills what the flags and OCR_* variables left open from the
@@ -42,14 +39,9 @@ func (c *Command) env(ctx context.Context, args []string) error {
 	if err != nil {
 		return err
 	}
-	// --format is how env itself is written; OCR_FORMAT stays what a
-	// review would write.
-	format, given := cli.FlagValue(args, "format")
-	if given {
-		cfg.Format, _ = c.lookup("OCR_FORMAT")
-	}
-	if format != "" && format != "text" && format != "json" {
-		return usagef("ocr env --format writes text or json, not %q", format)
+	format, err := cli.EnvFormat(cfg, args, c.lookup)
+	if err != nil {
+		return err
 	}
 	e, err := ci.Load(c.lookup)
 	if err != nil {
@@ -78,7 +70,7 @@ func (c *Command) env(ctx context.Context, args []string) error {
 	}
 	rows = append(rows, envinfo.Row{Name: "github token", Value: envinfo.Mask(e.GitHub.Token)},
 		envinfo.Row{Name: "gitlab token", Value: envinfo.Mask(e.GitLab.Token)},
-		envinfo.Row{Name: "caps", Value: envinfo.Caps(cfg, cx)})
+		envinfo.Row{Name: "caps", Value: envinfo.Caps(cfg, cx)}, envinfo.Posting(cfg))
 	repoRows, repoErr := c.describeRepo(ctx, cfg)
 	rows = append(rows, repoRows...)
 	problemList := envinfo.Problems(append(problems, repoErr)...)
@@ -91,11 +83,10 @@ func (c *Command) env(ctx context.Context, args []string) error {
 // describeRepo says which git runs and which repository is read; the
 // error is why 'ocr review' could not read it.
 func (c *Command) describeRepo(ctx context.Context, cfg *config.Config) ([]envinfo.Row, error) {
-	v, err := git.Version(ctx, cfg.Repo)
+	rows, err := envinfo.Git(ctx, cfg.Repo)
 	if err != nil {
-		return []envinfo.Row{{Name: "git", Value: "not found"}}, fmt.Errorf("git not found: ocr needs git %s or later on PATH", git.MinVersion)
+		return rows, err
 	}
-	rows := []envinfo.Row{{Name: "git", Value: fmt.Sprintf("%s (ocr needs %s or later)", strings.TrimPrefix(v, "git version "), git.MinVersion)}}
 	repo, err := c.openRepo(ctx, cfg)
 	if err != nil {
 		return append(rows, envinfo.Row{Name: "repository", Value: ""}), err

@@ -33,7 +33,7 @@ func (c *Command) review(ctx context.Context, args []string) int {
 		return c.fail(err)
 	}
 	if cfg.Preview {
-		if err := j.budgetFits(j.reg); err != nil {
+		if err := j.checkModel(j.reg); err != nil {
 			return c.fail(err)
 		}
 		return c.fail(c.preview(ctx, cfg))

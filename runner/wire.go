@@ -12,7 +12,6 @@ import (
 	"strings"
 
 	"github.com/ocr-ci/ocr/anchor"
-	"github.com/ocr-ci/ocr/anchor/udiff"
 	"github.com/ocr-ci/ocr/internal/app/ci"
 	"github.com/ocr-ci/ocr/internal/app/envinfo"
 	"github.com/ocr-ci/ocr/internal/domain/change"
@@ -106,11 +105,7 @@ func (f *fileReport) Report(ctx context.Context, r *review.Review) error {
 
 // fileReporter builds a reporter that writes to w.
 func (c *Command) fileReporter(j *job, ch *change.Change, s reportspec.Spec, w io.Writer) (reporters.Reporter, error) {
-	var files []udiff.File
-	if ch != nil {
-		files = ch.Files
-	}
-	return build.File(s, w, build.FileOptions{Files: files,
+	return build.File(s, w, build.FileOptions{Files: ch.Parsed(),
 		SARIFCategory: j.cfg.SarifCategory, RepositoryURI: j.repositoryURL(), Summary: j.summaryOptions(),
 		Color:   c.IsTerminal && s.Path == reportspec.Stdout && j.env.Term.NoColor == "",
 		Verbose: j.cfg.Verbose,
@@ -144,7 +139,7 @@ func (c *Command) newPoster(j *job, ch *change.Change, k reportspec.Kind) report
 		return &github.Review{
 			BaseURL: j.env.GitHub.APIURL, GraphQLURL: j.env.GitHub.GraphQLURL, Token: j.env.GitHub.Token, BotLogin: j.cfg.GitHubLogin, Owner: j.ci.Owner, Repo: j.ci.Name,
 			ServerURL: j.env.GitHub.ServerURL, LinkAllow: j.cfg.LinkAllow,
-			PR: j.ci.PR, HeadSHA: j.ci.HeadSHA, Changes: changes, MaxInline: j.cfg.MaxInline,
+			PR: j.ci.PR, HeadSHA: j.ci.HeadSHA, Changes: changes, MaxInline: j.cfg.MaxInline, MinSeverity: review.Severity(j.cfg.PostMinSeverity),
 			Fork: j.ci.ReadOnly, Fallback: c.fallback(j), FallbackWhere: fallbackWhere(j),
 			ConfigHash: j.configHash(), Logf: c.logf, Sleep: c.sleep,
 		}
@@ -152,7 +147,7 @@ func (c *Command) newPoster(j *job, ch *change.Change, k reportspec.Kind) report
 	g := j.env.GitLab
 	return &gitlab.Discussion{
 		BaseURL: g.APIURL, Token: g.Token, TokenSource: "OCR_GITLAB_TOKEN", CAFile: g.CAFile, Project: cmp.Or(g.MRProjectID, g.ProjectID), LinkAllow: j.cfg.LinkAllow,
-		MR: j.ci.PR, HeadSHA: j.ci.HeadSHA, Changes: changes, MaxInline: j.cfg.MaxInline,
+		MR: j.ci.PR, HeadSHA: j.ci.HeadSHA, Changes: changes, MaxInline: j.cfg.MaxInline, MinSeverity: review.Severity(j.cfg.PostMinSeverity),
 		ConfigHash: j.configHash(), Logf: c.logf, Sleep: c.sleep,
 	}
 }
@@ -206,10 +201,11 @@ func fallbackWhere(j *job) string {
 }
 
 func (j *job) summaryOptions() github.SummaryOptions {
+	floor := review.Severity(j.cfg.PostMinSeverity)
 	if j.ci.Platform != ci.PlatformGitHub {
-		return github.SummaryOptions{}
+		return github.SummaryOptions{MinSeverity: floor}
 	}
-	return github.SummaryOptions{ServerURL: j.env.GitHub.ServerURL, Repository: j.env.GitHub.Repository}
+	return github.SummaryOptions{ServerURL: j.env.GitHub.ServerURL, Repository: j.env.GitHub.Repository, MinSeverity: floor}
 }
 
 func (j *job) repositoryURL() string {

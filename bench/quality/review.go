@@ -118,8 +118,9 @@ func reviewChange(ctx context.Context, run reviewer, env map[string]string, ch c
 }
 
 // inline is what the posting plan would post as inline comments on the
-// pull request: the findings not suppressed, placed against the reviewed
-// diff, within the inline cap.
+// pull request with the default floor and budget: the findings not
+// suppressed, at or above medium, placed against the reviewed diff, at
+// most 10 per push.
 func inline(ctx context.Context, dir string, rv *review.Review) ([]review.Comment, error) {
 	repo, err := git.Open(ctx, dir, git.Options{})
 	if err != nil {
@@ -141,7 +142,7 @@ func inline(ctx context.Context, dir string, rv *review.Review) ([]review.Commen
 		}
 	}
 	var out []review.Comment
-	plan := posting.Plan(active, posting.NewDiffIndex(anchor.NewChangeSet(files)), posting.NewPlanOptions[bool](0, 0, nil))
+	plan := posting.Plan(active, posting.NewDiffIndex(anchor.NewChangeSet(files)), posting.NewPlanOptions[bool](0, 0, "", nil))
 	for _, p := range plan {
 		if p.Kind == posting.PlaceInline {
 			c := p.Comment

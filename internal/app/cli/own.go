@@ -76,3 +76,18 @@ func cmpOr(s, def string) string {
 	}
 	return s
 }
+
+// EnvFormat is how ocr env itself is written, from its --format flag:
+// "text" (also when not given) or "json". The flag does not change what a
+// review would write, so cfg.Format goes back to OCR_FORMAT's value.
+func EnvFormat(cfg *config.Config, args []string, lookup func(string) (string, bool)) (string, error) {
+	format, given := FlagValue(args, "format")
+	if !given {
+		return "text", nil
+	}
+	cfg.Format, _ = lookup("OCR_FORMAT")
+	if format != "text" && format != "json" {
+		return "", usagef("ocr env --format writes text or json, not %q", format)
+	}
+	return format, nil
+}

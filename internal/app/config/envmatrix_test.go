@@ -20,7 +20,7 @@ var validValues = map[string]string{
 	"OCR_CONFIG_REF": "HEAD", "OCR_LANGUAGE": "French", "OCR_BACKGROUND": "a service", "OCR_BACKGROUND_FILE": "bg.md",
 	"OCR_MODEL": "m", "OCR_CONCURRENCY": "2", "OCR_TIMEOUT": "5m", "OCR_MAX_TOKENS_BUDGET": "100000",
 	"OCR_MAX_COST": "0", "OCR_PRICE_INPUT": "2.5", "OCR_PRICE_OUTPUT": "10", "OCR_PRICE_CACHED_INPUT": "1.25",
-	"OCR_MAX_COMMENTS": "10", "OCR_MAX_INLINE": "5", "OCR_NO_FILTER": "true", "OCR_EFFORT": "high",
+	"OCR_MAX_COMMENTS": "10", "OCR_MAX_INLINE": "5", "OCR_POST_MIN_SEVERITY": "high", "OCR_NO_FILTER": "true", "OCR_EFFORT": "high",
 	"OCR_FAIL_ON": "high", "OCR_ALLOW_PARTIAL": "true", "OCR_SARIF_FILE": "x.sarif", "OCR_SARIF_CATEGORY": "c",
 	"OCR_FULL": "true", "OCR_VERBOSE": "1", "OCR_GITHUB_LOGIN": "my-app[bot]",
 	"OCR_LLM_URL": "https://llm.example.com/v1", "OCR_LLM_TOKEN": "t", "OCR_LLM_MODEL": "m", "OCR_LLM_TIMEOUT": "30",

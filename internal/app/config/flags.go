@@ -151,7 +151,7 @@ func FlagGroups() []FlagGroup {
 		{"Which files", []string{"exclude", "include", "include-tests", "max-file-tokens"}},
 		{"Reports and exit code", []string{"format", "output", "report", "verbose", "quiet", "fail-on", "allow-partial", "sarif-file", "sarif-category"}},
 		{"Model and instructions", []string{"model", "language", "background", "background-file", "rule", "config-ref", "tools", "effort", "no-filter", "passes", "min-votes"}},
-		{"Limits", []string{"timeout", "max-tokens-budget", "max-cost", "max-files", "max-diff-mb", "concurrency", "max-comments", "max-inline", "max-git-procs"}},
+		{"Limits", []string{"timeout", "max-tokens-budget", "max-cost", "max-files", "max-diff-mb", "concurrency", "max-comments", "max-inline", "post-min-severity", "max-git-procs"}},
 	}
 }
 

@@ -1,6 +1,7 @@
 package scaffold
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -8,6 +9,9 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+
+	"github.com/ocr-ci/ocr/internal/app/cli"
+	"github.com/ocr-ci/ocr/internal/infra/git"
 )
 
 // Write writes f under the repository's top unless a file is there
@@ -68,4 +72,33 @@ func Init(w io.Writer, top, forge, host, version string) error {
 		}
 	}
 	return WriteSteps(w, forge, host)
+}
+
+// Run is `ocr init` in the repository at dir: the forge is given, or
+// read from the origin remote; then Init.
+func Run(ctx context.Context, w io.Writer, dir, forge, version string, opt git.Options) error {
+	repo, err := git.Open(ctx, dir, opt)
+	if err != nil {
+		return err
+	}
+	defer func() { _ = repo.Close() }()
+	host := ""
+	if forge == "" {
+		url, err := repo.RemoteURL(ctx, "origin")
+		if forge, host, err = Detect(url, err); err != nil {
+			return err
+		}
+	}
+	return Init(w, repo.Dir(), forge, host, version)
+}
+
+// Main runs `ocr init` with its arguments (cli.ParseInit): the CI file
+// for the forge of the origin remote, written where none exists, then
+// what is still to set and the command that checks it.
+func Main(ctx context.Context, w io.Writer, args []string, version string, opt git.Options) error {
+	dir, forge, err := cli.ParseInit(w, args)
+	if err != nil {
+		return err
+	}
+	return Run(ctx, w, dir, forge, version, opt)
 }

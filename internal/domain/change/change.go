@@ -161,3 +161,11 @@ func (ch *Change) Parse(raw string, err error) error {
 
 // Ref is the ref the tools read at: the head commit, or "" for the work tree.
 func (ch *Change) Ref() string { return ch.Head }
+
+// Parsed is the parsed diff, nil for no change (ocr merge has none).
+func (ch *Change) Parsed() []udiff.File {
+	if ch == nil {
+		return nil
+	}
+	return ch.Files
+}
