@@ -44,6 +44,11 @@ func (c *Command) newJob(ctx context.Context, cfg *config.Config) (*job, error) 
 			return nil, err
 		}
 	}
+	if j.ci.NeedMR {
+		if err := c.resolveTriggerMR(ctx, j); err != nil {
+			return nil, err
+		}
+	}
 	// cfg was validated once, by parseConfig; the detected context only
 	// fills what was left open, with well-formed values.
 	applyContext(cfg, j.ci)

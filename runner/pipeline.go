@@ -12,6 +12,7 @@ import (
 	"github.com/ocr-ci/ocr/internal/app/ci"
 	"github.com/ocr-ci/ocr/internal/app/config"
 	"github.com/ocr-ci/ocr/internal/app/envinfo"
+	"github.com/ocr-ci/ocr/internal/app/incremental"
 	"github.com/ocr-ci/ocr/internal/app/preview"
 	"github.com/ocr-ci/ocr/internal/domain/change"
 	"github.com/ocr-ci/ocr/internal/domain/rules"
@@ -42,52 +43,20 @@ func (c *Command) fullReview(ctx context.Context, j *job) int {
 	}
 	defer closeRepo(pr.repo)
 	repo, ch, p, set := pr.repo, pr.change, pr.preview, pr.rules
-	inc, earlier := c.scope(ctx, j, repo, ch, p, set)
-	reviewCh, reviewP := ch, p
-	if inc != nil {
-		reviewCh = inc.Change
-		reviewP = inc.Preview
-	}
-	rv, err := c.runAgent(ctx, j, repo, reviewCh, reviewP, set)
+	sc := c.scope(ctx, j, repo, ch, p, set)
+	rv, err := c.reviewScope(ctx, j, repo, sc, set)
 	if err != nil {
 		return c.fail(err)
 	}
 	c.markDeadline(ctx, rv)
-	if inc != nil {
-		rv.Files, rv.Base = mergeCoverage(p.Files, rv.Files, inc.Base), ch.Base
+	if sc.Kind != incremental.Full {
+		carried := sc.Merge(ctx, ch, p, rv)
 		rv.Rules = set.Used(rv.Files)
-		carried := carryForward(ctx, earlier, inc.Change, anchor.NewChangeSet(ch.Files))
-		rv.Comments, rv.Dropped = capComments(j.cfg, review.Dedupe(append(carried, rv.Comments...)))
+		rv.Comments, rv.Dropped = capComments(j.cfg, sc.Combine(carried, rv.Comments))
 	}
 	// The reports are written even when the deadline has passed.
 	c.suppress(context.WithoutCancel(ctx), j, ch, rv, set)
 	return c.publish(context.WithoutCancel(ctx), j, ch, rv)
-}
-
-// narrowed is the part of a pull request an incremental review covers.
-type narrowed struct {
-	*change.Change
-	Preview preview.Preview
-}
-
-// scope decides between a full and an incremental review and says why;
-// for an incremental one it returns the narrowed change and the last
-// review's findings.
-func (c *Command) scope(ctx context.Context, j *job, repo *git.Repo, ch *change.Change, p preview.Preview, set *rules.Set) (*narrowed, []review.Comment) {
-	inc, earlier, why := c.incremental(ctx, j, repo, ch)
-	if inc == nil {
-		if why != "" {
-			c.logf("full review: %s", why)
-		}
-		return nil, nil
-	}
-	n, err := c.narrow(ctx, j.cfg, repo, ch, p, inc, set)
-	if err != nil {
-		c.logf("full review: %v", err)
-		return nil, nil
-	}
-	c.logf("incremental review: only what changed since %s (--full reviews everything)", preview.Short(inc.Base))
-	return n, earlier
 }
 
 // configRef is where repository configuration is trusted from: --config-ref

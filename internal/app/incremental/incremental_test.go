@@ -1,18 +1,15 @@
-package runner
+package incremental
 
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"strings"
 	"testing"
 
-	"github.com/ocr-ci/ocr/anchor"
-	"github.com/ocr-ci/ocr/internal/app/config"
 	"github.com/ocr-ci/ocr/internal/app/preview"
 	"github.com/ocr-ci/ocr/internal/domain/change"
-	"github.com/ocr-ci/ocr/internal/domain/rules"
 	"github.com/ocr-ci/ocr/internal/domain/selection"
-	"github.com/ocr-ci/ocr/internal/infra/git"
 	"github.com/ocr-ci/ocr/review"
 )
 
@@ -29,11 +26,7 @@ func TestCarryForward(t *testing.T) {
 	head := r.commit("second")
 
 	ctx := context.Background()
-	repo, err := git.Open(ctx, r.dir, git.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer closeRepo(repo)
+	repo := r.open()
 	full, err := change.Load(ctx, repo, change.Request{Mode: "range", From: base, To: head})
 	if err != nil {
 		t.Fatal(err)
@@ -47,7 +40,7 @@ func TestCarryForward(t *testing.T) {
 		{Location: review.Location{Path: "b.go", Side: review.SideNew, StartLine: 4, EndLine: 4}, ExistingCode: "y := alsoRisky()", Content: "fixed since"},
 		{Location: review.Location{Path: "gone.go", Side: review.SideNew, StartLine: 1, EndLine: 1}, ExistingCode: "x", Content: "file left the PR"},
 	}
-	got := carryForward(ctx, earlier, inc, anchor.NewChangeSet(full.Files))
+	got := carryForward(ctx, earlier, inc, full)
 	if len(got) != 1 || got[0].Content != "still applies" {
 		t.Fatalf("carried %+v, want only the finding whose code is still in the pull request", got)
 	}
@@ -91,11 +84,7 @@ func TestNarrowReviewsFilesThatBecameReviewable(t *testing.T) {
 	head := r.commit("second push")
 
 	ctx := context.Background()
-	repo, err := git.Open(ctx, r.dir, git.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer closeRepo(repo)
+	repo := r.open()
 	full, err := change.Load(ctx, repo, change.Request{Mode: "range", From: base, To: head})
 	if err != nil {
 		t.Fatal(err)
@@ -104,16 +93,14 @@ func TestNarrowReviewsFilesThatBecameReviewable(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	cfg := &config.Config{}
-	cfg.Defaults()
-	set, err := rules.Load(rules.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
 	var stderr bytes.Buffer
-	c := &Command{Stdout: &bytes.Buffer{}, Stderr: &stderr}
-	fullP := preview.New(full, set.ApplySelection(selection.Files(full.Files, full.Diffs, c.selection(ctx, cfg, repo, full))))
-	n, err := c.narrow(ctx, cfg, repo, full, fullP, inc, set)
+	sel := func(ctx context.Context, ch *change.Change) []review.FileCoverage {
+		return selection.Files(ch.Files, ch.Diffs, selection.Options{MaxFileTokens: 1 << 20,
+			Generated: selection.GeneratedProbe(ctx, repo, ch.Files, ch.Ref())})
+	}
+	in := Input{Repo: repo, Change: full, Preview: preview.New(full, sel(ctx, full)), Select: sel,
+		Logf: func(format string, args ...any) { fmt.Fprintf(&stderr, format+"\n", args...) }}
+	n, err := narrow(ctx, in, inc)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -134,5 +121,28 @@ func TestNarrowReviewsFilesThatBecameReviewable(t *testing.T) {
 	}
 	if !strings.Contains(stderr.String(), "reviewable now") {
 		t.Errorf("the widening is not logged:\n%s", stderr.String())
+	}
+}
+
+// TestCombineKeepsThreads: a finding the last review made is Carried
+// whether it was carried or found again by this run's review of a file
+// (its thread is kept); a new finding is not; duplicates are merged.
+func TestCombineKeepsThreads(t *testing.T) {
+	at := func(path, code string, line int) review.Comment {
+		return review.Comment{Location: review.Location{Path: path, Side: review.SideNew, StartLine: line, EndLine: line},
+			ExistingCode: code, Content: "about " + code, Category: review.CategoryBug, Severity: review.SeverityHigh}
+	}
+	old, again, gone := at("a.go", "x := risky()", 4), at("b.go", "y := alsoRisky()", 4), at("c.go", "z := 1", 2)
+	sc := Scope{Kind: Rebase, Earlier: []review.Comment{old, again, gone}}
+	carried := []review.Comment{old}
+	carried[0].Carried = true
+	fresh := []review.Comment{at("b.go", "y := alsoRisky()", 7), at("b.go", "w := new()", 8), at("a.go", "x := risky()", 4)}
+	got := map[string]bool{}
+	for _, c := range sc.Combine(carried, fresh) {
+		got[c.Path+" "+c.ExistingCode] = c.Carried
+	}
+	want := map[string]bool{"a.go x := risky()": true, "b.go y := alsoRisky()": true, "b.go w := new()": false}
+	if fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Errorf("combined %v, want %v", got, want)
 	}
 }
