@@ -3,12 +3,14 @@ package runner
 import (
 	"cmp"
 	"context"
+	"net/http"
 	"time"
 
 	"github.com/ocr-ci/ocr/agent"
 	"github.com/ocr-ci/ocr/internal/app/ci"
 	"github.com/ocr-ci/ocr/internal/app/config"
 	"github.com/ocr-ci/ocr/internal/infra/llm"
+	"github.com/ocr-ci/ocr/internal/infra/readonce"
 	"github.com/ocr-ci/ocr/reporters"
 	"github.com/ocr-ci/ocr/review/reportspec"
 	"github.com/ocr-ci/ocr/tools"
@@ -26,12 +28,16 @@ type job struct {
 	started time.Time
 	// posters are the pull/merge request reporters, built once (apiReporter).
 	posters map[reportspec.Kind]reporters.Reporter
+	// forge is the HTTP client of all that reads the pull/merge request
+	// (poster, pause and ignore): on one readonce transport, each page is
+	// read once per run until the run writes.
+	forge *http.Client
 }
 
 // newJob reads the environment and validates everything that can be
 // validated up front: a bad setting costs no tokens.
 func (c *Command) newJob(ctx context.Context, cfg *config.Config) (*job, error) {
-	j := &job{cfg: cfg, started: time.Now()}
+	j := &job{cfg: cfg, started: time.Now(), forge: &http.Client{Transport: readonce.New(nil)}}
 	var err error
 	if j.env, err = ci.Load(c.lookup); err != nil {
 		return nil, usagef("%w", err)
