@@ -6,6 +6,7 @@ import (
 	"os"
 	"strings"
 
+	"github.com/ocr-ci/ocr/internal/app/cli"
 	"github.com/ocr-ci/ocr/internal/app/config"
 	"github.com/ocr-ci/ocr/internal/app/preview"
 	"github.com/ocr-ci/ocr/internal/domain/change"
@@ -18,6 +19,9 @@ import (
 // review runs `ocr review`.
 func (c *Command) review(ctx context.Context, args []string) int {
 	cfg, err := c.parseConfig("review", args)
+	if err == nil {
+		err = cli.CheckReview(cfg, args)
+	}
 	if err != nil {
 		return c.fail(err)
 	}
@@ -29,6 +33,9 @@ func (c *Command) review(ctx context.Context, args []string) int {
 		return c.fail(err)
 	}
 	if cfg.Preview {
+		if err := j.checkModel(j.reg); err != nil {
+			return c.fail(err)
+		}
 		return c.fail(c.preview(ctx, cfg))
 	}
 	return c.fullReview(ctx, j)

@@ -57,7 +57,11 @@ func (c *Command) prepareScan(ctx context.Context, cfg *config.Config, opt scanO
 	}
 	files := selection.FilesByPath(sc.change.Files, sc.change.Diffs, scanSelection(cfg))
 	if files = sc.rules.ApplySelection(files); opt.shard != nil {
+		all := files
 		files = shard.Select(files, sc.change.Diffs, *opt.shard, bundleGroups) // before the costly secrets scan
+		if note := shard.EmptyNote(all, files, *opt.shard); note != "" {
+			c.logf("%s", note)
+		}
 	}
 	files = selection.ScanSecrets(files, sc.change.Diffs)
 	recent, err := sc.Recent(ctx, recentCommits)

@@ -68,7 +68,7 @@ func (c *Command) buildReporters(j *job, ch *change.Change) (reporters.Multi, fu
 		if s.Kind == reportspec.KindSARIF {
 			sarif = s.Path
 		}
-		r, err := c.fileReporter(j, s, w)
+		r, err := c.fileReporter(j, ch, s, w)
 		if err != nil {
 			closeOnErr()
 			return nil, nil, err
@@ -104,8 +104,8 @@ func (f *fileReport) Report(ctx context.Context, r *review.Review) error {
 }
 
 // fileReporter builds a reporter that writes to w.
-func (c *Command) fileReporter(j *job, s reportspec.Spec, w io.Writer) (reporters.Reporter, error) {
-	return build.File(s, w, build.FileOptions{
+func (c *Command) fileReporter(j *job, ch *change.Change, s reportspec.Spec, w io.Writer) (reporters.Reporter, error) {
+	return build.File(s, w, build.FileOptions{Files: ch.Parsed(),
 		SARIFCategory: j.cfg.SarifCategory, RepositoryURI: j.repositoryURL(), Summary: j.summaryOptions(),
 		Color:   c.IsTerminal && s.Path == reportspec.Stdout && j.env.Term.NoColor == "",
 		Verbose: j.cfg.Verbose,
@@ -189,7 +189,7 @@ func fallbackWhere(j *job) string {
 		name string
 	}{{reportspec.KindGitHubAnnotations, "the annotations"}, {reportspec.KindGitHubSummary, "the step summary"},
 		{reportspec.KindSARIF, "the SARIF file"}, {reportspec.KindCodeQuality, "the Code Quality report"},
-		{reportspec.KindJSON, "the JSON report"}, {reportspec.KindText, "the text report"}} {
+		{reportspec.KindJSON, "the JSON report"}, {reportspec.KindText, "the text report"}, {reportspec.KindHTML, "the HTML report"}} {
 		if has[k.kind] {
 			names = append(names, k.name)
 		}
