@@ -157,6 +157,7 @@ func (t *Reporter) summary(b *strings.Builder, r *review.Review) {
 			fmt.Fprintf(b, "error: %s\n", termText(e))
 		}
 	}
+	t.passLines(b, r)
 	u := r.Usage
 	line := "review " + t.paint(statusColors[r.Status], termText(string(r.Status)))
 	if r.Status != review.StatusComplete {
