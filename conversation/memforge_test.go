@@ -275,9 +275,10 @@ func TestMemStateReadsOnlyOwnAcknowledgements(t *testing.T) {
 	}
 }
 
-// The trust gate: ocr's own account is never answered, a bot never
-// reaches the forge's rule, the pull request's author is trusted only
-// with TrustAuthor, and the rule is asked once per author.
+// The trust gate: ocr's own account (here a personal token's user, no
+// bot) is never answered and never reaches the trust rule; the pull
+// request's author is trusted only with TrustAuthor; a failed trust
+// lookup is the outcome's error and changes nothing.
 func TestMemTrustGate(t *testing.T) {
 	f := newMemForge()
 	f.self = conversation.Author{Login: "ocr-pat-user", ID: 9} // a personal token: type User
