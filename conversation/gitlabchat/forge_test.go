@@ -89,7 +89,7 @@ func TestParseNoteEvents(t *testing.T) {
 		t.Errorf("merge request note: %+v, %v", p.Event, err)
 	}
 	p, _ = gitlabchat.ParseEvent(payload(t, "gitlab-mr-note.json", 33, "x", func(a map[string]any) { a["action"] = "update" }))
-	if p.Event.Action == "created" {
+	if p.Event.Action != "updated" {
 		t.Error("an edited note read as created")
 	}
 	p, _ = gitlabchat.ParseEvent(payload(t, "gitlab-mr-note.json", 34, "added 1 commit", func(a map[string]any) { a["system"] = true }))
