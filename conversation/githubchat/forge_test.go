@@ -213,7 +213,7 @@ func TestWriteErrors(t *testing.T) {
 				t.Errorf("%s %s: %v; want %v saying %q", c.name, what, err, c.want, c.say)
 			}
 			for _, other := range []error{conversation.ErrGone, conversation.ErrLocked, conversation.ErrRateLimited, conversation.ErrForbidden} {
-				if other != c.want && errors.Is(err, other) {
+				if !errors.Is(other, c.want) && errors.Is(err, other) {
 					t.Errorf("%s %s: also %v: %v", c.name, what, other, err)
 				}
 			}
