@@ -220,3 +220,58 @@ func TestWriteErrors(t *testing.T) {
 		}
 	}
 }
+
+// Trust is GitHub's author_association against the trust list, or the
+// pull request's author under "author"; it asks no API.
+func TestTrustedByAssociation(t *testing.T) {
+	gh := newFake(t)
+	f := newForge(t, gh)
+	trust := []string{"OWNER", "MEMBER"}
+	for _, c := range []struct {
+		a     conversation.Author
+		trust []string
+		want  bool
+	}{
+		{conversation.Author{Login: "alice", Association: "MEMBER"}, trust, true},
+		{conversation.Author{Login: "bob", Association: "COLLABORATOR"}, trust, false},
+		{conversation.Author{Login: "Pr-Author", Association: "CONTRIBUTOR"}, trust, false},
+		{conversation.Author{Login: "Pr-Author", Association: "CONTRIBUTOR"}, append(trust, conversation.TrustAuthor), true},
+		{conversation.Author{Login: "mallory", Association: "NONE"}, append(trust, conversation.TrustAuthor), false},
+	} {
+		if got, err := f.Trusted(context.Background(), c.a, c.trust, "pr-author"); err != nil || got != c.want {
+			t.Errorf("%+v with %v: %v, %v", c.a, c.trust, got, err)
+		}
+	}
+	if calls := gh.Calls(); len(calls) != 0 {
+		t.Errorf("trust asked the API: %v", calls)
+	}
+}
+
+// The pull request is read once: a fork's head, a deleted fork's
+// (head.repo: null), closed and merged are told apart.
+func TestPullRequestState(t *testing.T) {
+	for _, c := range []struct {
+		cfg  githubfake.Config
+		want conversation.PullRequest
+	}{
+		{githubfake.Config{}, conversation.PullRequest{}},
+		{githubfake.Config{HeadRepo: "mallory/r"}, conversation.PullRequest{Fork: true}},
+		{githubfake.Config{HeadRepoDeleted: true}, conversation.PullRequest{Fork: true}},
+		{githubfake.Config{State: "closed"}, conversation.PullRequest{Closed: true}},
+		{githubfake.Config{State: "closed", Merged: true}, conversation.PullRequest{Closed: true, Merged: true}},
+	} {
+		c.cfg.Head, c.cfg.Title, c.cfg.Author = "h", "Add Div", githubfake.User{Login: "pr-author", ID: 777001, Type: "User"}
+		gh := githubfake.New(t, c.cfg)
+		f := newForge(t, gh)
+		c.want.Title, c.want.Author = "Add Div", "pr-author"
+		for range 2 {
+			got, err := f.PullRequest(context.Background())
+			if err != nil || got != c.want {
+				t.Errorf("%+v: %+v, %v; want %+v", c.cfg, got, err, c.want)
+			}
+		}
+		if n := gh.Calls()[gh.Route("GET", "")]; n != 1 {
+			t.Errorf("%+v: the pull request was read %d times", c.cfg, n)
+		}
+	}
+}

@@ -212,3 +212,52 @@ func TestWriteErrors(t *testing.T) {
 		t.Errorf("forbidden: %v", err)
 	}
 }
+
+// Trust is membership through /members/all/ (inherited members count),
+// Developer and up for the default list; a non-member's 404 is "no"; each
+// user is asked once; "author" trusts the merge request's author.
+func TestTrustedByMembership(t *testing.T) {
+	gl := newFake(t)
+	dev, inherited, reporter, blocked := gitlabfake.Human("dev"), gitlabfake.Human("inherited"), gitlabfake.Human("reporter"), gitlabfake.Human("stranger")
+	gl.AddMember(gitlabfake.Member{User: dev, AccessLevel: 30})
+	gl.AddMember(gitlabfake.Member{User: inherited, AccessLevel: 40, Inherited: true})
+	gl.AddMember(gitlabfake.Member{User: reporter, AccessLevel: 20})
+	f := newForge(t, gl)
+	trust := []string{"OWNER", "MEMBER", "COLLABORATOR"}
+	for _, c := range []struct {
+		u     gitlabfake.User
+		trust []string
+		want  bool
+	}{
+		{dev, trust, true}, {inherited, trust, true}, {reporter, trust, false}, {blocked, trust, false},
+		{dev, trust, true}, // asked again: answered from memory
+		{gitlabfake.Human("pr-author"), append(trust, conversation.TrustAuthor), true},
+	} {
+		got, err := f.Trusted(context.Background(), conversation.Author{Login: c.u.Username, ID: c.u.ID}, c.trust, "pr-author")
+		if err != nil || got != c.want {
+			t.Errorf("%s: %v, %v; want %v", c.u.Username, got, err, c.want)
+		}
+	}
+	asked := 0
+	for route, n := range gl.Calls() {
+		if strings.Contains(route, "/members/all/") {
+			asked += n
+		}
+	}
+	if asked != 4 {
+		t.Errorf("membership asked %d times, want 4 (once per user)", asked)
+	}
+}
+
+// The merge request is read from the API: a fork's (another source
+// project) gets the fork caps.
+func TestPullRequestFork(t *testing.T) {
+	for _, src := range []int64{0, 77} {
+		gl := newFake(t)
+		gl.SetMergeRequest(gitlabfake.MergeRequest{Title: "Add Div", Author: gitlabfake.Human("pr-author"), SourceProject: src})
+		pr, err := newForge(t, gl).PullRequest(context.Background())
+		if err != nil || pr.Title != "Add Div" || pr.Author != "pr-author" || pr.Fork != (src != 0) || pr.Closed {
+			t.Errorf("source project %d: %+v, %v", src, pr, err)
+		}
+	}
+}
