@@ -17,10 +17,11 @@ import (
 // scan's parts written as the reports of one run. A missing part is named
 // and the run exits 3 after writing what it has, even with --allow-partial.
 func (c *Command) merge(ctx context.Context, args []string) int {
-	cfg, paths, err := c.parseInterleaved("merge", args)
+	l, err := c.parse("merge", args)
 	if err != nil {
 		return c.fail(err)
 	}
+	cfg, paths := l.Config, l.Args
 	in, err := merge.Read(paths, jsonreport.Decode)
 	if err != nil {
 		return c.fail(usagef("%w", err))

@@ -26,10 +26,11 @@ func (c *Command) rules(ctx context.Context, args []string) error {
 		}
 		return rules.WriteList(c.Stdout)
 	case "check":
-		cfg, paths, err := c.parseInterleaved("rules check", args[1:])
+		l, err := c.parse("rules check", args[1:])
 		if err != nil {
 			return err
 		}
+		cfg, paths := l.Config, l.Args
 		if len(paths) == 0 {
 			return usagef("usage: ocr rules check PATH... [--rule FILE] [--repo DIR] [--config-ref REF]")
 		}

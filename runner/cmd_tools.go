@@ -27,10 +27,11 @@ func (c *Command) tools(ctx context.Context, args []string) error {
 	case args[0] != "list" && args[0] != "call":
 		return usagef("unknown tools subcommand %q: use list or call. Run 'ocr tools --help'.", args[0])
 	}
-	cfg, pos, err := c.parseInterleaved("tools "+args[0], args[1:])
+	l, err := c.parse("tools "+args[0], args[1:])
 	if err != nil {
 		return err
 	}
+	cfg, pos := l.Config, l.Args
 	reg, err := loadRegistry(cfg)
 	if err != nil {
 		return err
@@ -130,14 +131,6 @@ func sourceFor(repo *git.Repo, ch *change.Change) tools.Source {
 		return tools.WorkSource(repo)
 	}
 	return tools.RefSource(repo, ch.Head)
-}
-
-// parseInterleaved parses flags that may come before or after positional
-// arguments, and returns the positionals.
-func (c *Command) parseInterleaved(name string, args []string) (*config.Config, []string, error) {
-	flags, pos := cli.SplitInterleaved(name, args)
-	cfg, err := c.parseConfig(name, flags)
-	return cfg, pos, err
 }
 
 // closeRepo stops repo's cat-file process when a command is done with it.

@@ -44,7 +44,7 @@ func TestReferenceDefaultsAreTheCodes(t *testing.T) {
 	}
 	rows := refRows(t)
 	helpDefault := regexp.MustCompile(`\(default:? ([0-9][0-9a-z]*)`)
-	cli.FlagSet(cli.Find("review"), &cfg).VisitAll(func(f *flag.Flag) {
+	cli.FlagSet(cli.Find("review"), &cfg, nil).VisitAll(func(f *flag.Flag) {
 		if f.Name == "v" {
 			return
 		}
@@ -105,7 +105,7 @@ func TestScanFlagsAreDocumented(t *testing.T) {
 		documented = append(documented, m[1])
 	}
 	var cfg config.Config
-	scan := scanFlagSet(cli.Find("scan"), &cfg, &scanOptions{})
+	scan := cli.FlagSet(cli.Find("scan"), &cfg, &cli.Scan{})
 	var missing []string
 	for name := range config.FlagEnv() {
 		refused := slices.Contains([]string{"from", "to", "commit", "full"}, name)

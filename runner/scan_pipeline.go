@@ -46,7 +46,7 @@ type scanned struct {
 // reads the files to scan, selects them as a review would, keeps the
 // shard's part and ranks it for the --max-files cut.
 func (c *Command) prepareScan(ctx context.Context, cfg *config.Config, opt scanOptions) (*scanned, error) {
-	src, err := change.OpenScan(ctx, cfg.Repo, opt.ref, opt.worktree, git.Options{MaxProcs: cfg.MaxGitProcs, Logf: c.logf})
+	src, err := change.OpenScan(ctx, cfg.Repo, opt.Ref, opt.Worktree, git.Options{MaxProcs: cfg.MaxGitProcs, Logf: c.logf})
 	if err != nil {
 		return nil, err
 	}
@@ -86,8 +86,8 @@ func (c *Command) loadScan(ctx context.Context, cfg *config.Config, opt scanOpti
 		return err
 	}
 	var only []string
-	if opt.since != "" {
-		if only, sc.since, err = sc.Since(ctx, opt.since); err != nil {
+	if opt.Since != "" {
+		if only, sc.since, err = sc.Since(ctx, opt.Since); err != nil {
 			return err
 		}
 	}
