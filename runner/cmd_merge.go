@@ -38,7 +38,7 @@ func (c *Command) merge(ctx context.Context, args []string) int {
 		return c.fail(err)
 	}
 	c.logf("merging %d report(s) of %s%s", len(in), envinfo.OrDash(res.Review.Head), res.Text())
-	code := c.publish(ctx, j, &change.Change{}, res.Review)
+	code := c.publish(ctx, j, &change.Change{}, res.Review, heard{}) // a merge posts nothing
 	if len(res.Missing) > 0 {
 		c.logf("incomplete: shard(s) %v of %d missing; run their jobs again and merge every shard's report", res.Missing, res.Total)
 		return reporters.ExitIncomplete

@@ -106,7 +106,7 @@ func (c *Command) chatMaterial(ctx context.Context, cfg *config.Config) (*conver
 	if err != nil {
 		return nil, nil, err
 	}
-	in, err := c.agentInput(j, pr.repo, pr.change, pr.preview, pr.rules)
+	in, err := c.agentInput(j, pr)
 	if err != nil {
 		return nil, pr.repo, err
 	}
@@ -135,53 +135,62 @@ func (c *Command) chatForge(env ci.Env, pr int, id githubchat.Identity) (*github
 	return f, nil
 }
 
+// heard is what people said on the pull or merge request that the run's
+// poster honours: the fingerprints they ignored and, while ocr is paused,
+// the pause note. suppress reads it and publish takes it, so nothing is
+// posted before it was read.
+type heard struct {
+	ignored map[string]bool
+	paused  string
+}
+
 // suppress applies what people said before the review is reported: the
 // findings of the rule files' ignore lists and those ignored on the pull
 // or merge request are marked suppressed (review.Review.Suppress: kept
 // and marked in SARIF and JSON, not posted, not gated); while ocr is
 // paused nothing is posted inline (conversation.ReadState). A run started
 // by "/ocr review" posts even while paused: someone asked.
-func (c *Command) suppress(ctx context.Context, j *job, ch *change.Change, rv *review.Review, set *rules.Set) {
+func (c *Command) suppress(ctx context.Context, j *job, ch *change.Change, rv *review.Review, set *rules.Set) heard {
 	if n := rv.Suppress(set.Suppression); n > 0 {
 		c.logf("%d finding(s) ignored by the rule file's ignore list: marked in the file reports, not posted, not counted by --fail-on", n)
 	}
-	f, apply := c.chatPoster(j, ch)
+	f := c.chatPoster(j, ch)
 	if f == nil {
-		return
+		return heard{}
 	}
 	chat := j.cfg.ChatSettings(false)
 	s, err := conversation.ReadState(ctx, f, chat.Trust, chat.Handle)
 	if err != nil {
 		c.logf("could not read the pause and ignore commands (%v): reporting as if there were none", err)
-		return
+		return heard{}
 	}
 	if n := rv.Suppress(s.Suppression); n > 0 {
 		c.logf("%d finding(s) ignored on this pull request: marked in the file reports, not posted, not counted by --fail-on", n)
 	}
-	paused := ""
+	h := heard{ignored: s.Ignored}
 	if s.Paused && !githubchat.IsCommentEvent(j.ci.Event) && !ci.IsGitLabNoteTrigger(j.env.GitLab) {
-		paused = s.PausedNote(chat.Handle)
+		h.paused = s.PausedNote(chat.Handle)
 		c.logf("paused by %s on this pull request: nothing is posted inline; the summary says so", s.By)
 	}
-	apply(s.Ignored, paused)
+	return h
 }
 
-// chatPoster is the forge the run's poster reads the conversation from,
-// and how to tell the poster what it says; nil when the run posts nothing.
-func (c *Command) chatPoster(j *job, ch *change.Change) (conversation.Forge, func(map[string]bool, string)) {
+// chatPoster is the forge the run's poster reads the conversation from;
+// nil when the run posts nothing.
+func (c *Command) chatPoster(j *job, ch *change.Change) conversation.Forge {
 	if d, ok := c.gitlabPoster(j, ch); ok {
-		return c.gitlabForge(d), func(ig map[string]bool, p string) { d.Ignored, d.Paused = ig, p }
+		return c.gitlabForge(d)
 	}
 	poster, ok := c.githubPoster(j, ch)
 	if !ok {
-		return nil, nil
+		return nil
 	}
 	f, err := c.chatForge(j.env, j.ci.PR, poster)
 	if err != nil {
 		c.logf("could not read the pull request's conversation: %v", err)
-		return nil, nil
+		return nil
 	}
-	return f, func(ig map[string]bool, p string) { poster.Ignored, poster.Paused = ig, p }
+	return f
 }
 
 // githubPoster is the run's GitHub review poster, when it posts.

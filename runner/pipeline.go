@@ -16,7 +16,6 @@ import (
 	"github.com/ocr-ci/ocr/internal/domain/change"
 	"github.com/ocr-ci/ocr/internal/domain/rules"
 	"github.com/ocr-ci/ocr/internal/domain/selection"
-	"github.com/ocr-ci/ocr/internal/infra/git"
 	"github.com/ocr-ci/ocr/internal/infra/llm"
 	"github.com/ocr-ci/ocr/reporters"
 	"github.com/ocr-ci/ocr/reporters/github"
@@ -40,27 +39,22 @@ func (c *Command) fullReview(ctx context.Context, j *job) int {
 		return c.fail(err)
 	}
 	defer closeRepo(pr.repo)
-	repo, ch, p, set := pr.repo, pr.change, pr.preview, pr.rules
-	inc, earlier := c.scope(ctx, j, repo, ch, p, set)
-	reviewCh, reviewP := ch, p
-	if inc != nil {
-		reviewCh = inc.Change
-		reviewP = inc.Preview
-	}
-	rv, err := c.runAgent(ctx, j, repo, reviewCh, reviewP, set)
+	inc, earlier := c.scope(ctx, j, pr)
+	rv, err := c.runAgent(ctx, j, pr.reviewed(inc))
 	if err != nil {
 		return c.fail(err)
 	}
 	c.markDeadline(ctx, rv)
+	ch, set := pr.change, pr.rules
 	if inc != nil {
-		rv.Files, rv.Base = mergeCoverage(p.Files, rv.Files, inc.Base), ch.Base
+		rv.Files, rv.Base = mergeCoverage(pr.preview.Files, rv.Files, inc.Base), ch.Base
 		rv.Rules = set.Used(rv.Files)
 		carried := carryForward(ctx, earlier, inc.Change, anchor.NewChangeSet(ch.Files))
 		rv.Comments, rv.Dropped = capComments(j.cfg, review.Dedupe(append(carried, rv.Comments...)))
 	}
 	// The reports are written even when the deadline has passed.
-	c.suppress(context.WithoutCancel(ctx), j, ch, rv, set)
-	return c.publish(context.WithoutCancel(ctx), j, ch, rv)
+	h := c.suppress(context.WithoutCancel(ctx), j, ch, rv, set)
+	return c.publish(context.WithoutCancel(ctx), j, ch, rv, h)
 }
 
 // narrowed is the part of a pull request an incremental review covers.
@@ -72,15 +66,15 @@ type narrowed struct {
 // scope decides between a full and an incremental review and says why;
 // for an incremental one it returns the narrowed change and the last
 // review's findings.
-func (c *Command) scope(ctx context.Context, j *job, repo *git.Repo, ch *change.Change, p preview.Preview, set *rules.Set) (*narrowed, []review.Comment) {
-	inc, earlier, why := c.incremental(ctx, j, repo, ch)
+func (c *Command) scope(ctx context.Context, j *job, pr *prepared) (*narrowed, []review.Comment) {
+	inc, earlier, why := c.incremental(ctx, j, pr.repo, pr.change)
 	if inc == nil {
 		if why != "" {
 			c.logf("full review: %s", why)
 		}
 		return nil, nil
 	}
-	n, err := c.narrow(ctx, j.cfg, repo, ch, p, inc, set)
+	n, err := c.narrow(ctx, j.cfg, pr.repo, pr.change, pr.preview, inc, pr.rules)
 	if err != nil {
 		c.logf("full review: %v", err)
 		return nil, nil
@@ -98,11 +92,22 @@ func configRef(cfg *config.Config, ch *change.Change) string {
 	return ch.Head
 }
 
-// runAgent reviews the selected files and assembles the finished review.
-func (c *Command) runAgent(ctx context.Context, j *job, repo *git.Repo, ch *change.Change, p preview.Preview, set *rules.Set) (*review.Review, error) {
+// reviewed is what the agent reviews: the whole change, or for an
+// incremental review (inc) the part changed since the last one.
+func (pr *prepared) reviewed(inc *narrowed) *prepared {
+	if inc == nil {
+		return pr
+	}
+	return &prepared{repo: pr.repo, change: inc.Change, rules: pr.rules, preview: inc.Preview}
+}
+
+// runAgent reviews the selected files of pr and assembles the finished
+// review.
+func (c *Command) runAgent(ctx context.Context, j *job, pr *prepared) (*review.Review, error) {
+	ch, p := pr.change, pr.preview
 	rv := &review.Review{Tool: "ocr", Version: Version, Mode: ch.Mode, Base: ch.Base, Head: ch.Head,
 		Started: j.started, Comments: []review.Comment{}}
-	in, err := c.agentInput(j, repo, ch, p, set)
+	in, err := c.agentInput(j, pr)
 	if err != nil {
 		return nil, err
 	}
@@ -116,13 +121,23 @@ func (c *Command) runAgent(ctx context.Context, j *job, repo *git.Repo, ch *chan
 		}
 		return rv, nil
 	}
-	return rv, c.callAgent(ctx, j, rv, p, in, set, false, j.reg)
+	return rv, c.callAgent(ctx, j, rv, agentWork{input: in, preview: p, rules: pr.rules, reg: j.reg})
 }
 
-// callAgent reviews in with the model and fills rv: the registry reg, and
-// groups that never mix directories when byDir (a scan).
-func (c *Command) callAgent(ctx context.Context, j *job, rv *review.Review, p preview.Preview, in agent.Input, set *rules.Set, byDir bool, reg *tools.Registry) error {
-	if err := j.checkModel(reg); err != nil {
+// agentWork is one call of the agent: its input, the selection and rules
+// the review is finished with, the registry, and whether groups never mix
+// directories (a scan).
+type agentWork struct {
+	input   agent.Input
+	preview preview.Preview
+	rules   *rules.Set
+	reg     *tools.Registry
+	byDir   bool
+}
+
+// callAgent reviews w's input with the model and fills rv.
+func (c *Command) callAgent(ctx context.Context, j *job, rv *review.Review, w agentWork) error {
+	if err := j.checkModel(w.reg); err != nil {
 		return err
 	}
 	client, err := llm.New(j.llm, llm.Options{Logf: c.logf})
@@ -130,8 +145,8 @@ func (c *Command) callAgent(ctx context.Context, j *job, rv *review.Review, p pr
 		return usagef("%w", err)
 	}
 	acfg := c.agentConfig(j, client)
-	acfg.ByDirectory = byDir
-	c.finish(j, rv, p, agent.New(acfg, client, reg).Review(ctx, in), set)
+	acfg.ByDirectory = w.byDir
+	c.finish(j, rv, w.preview, agent.New(acfg, client, w.reg).Review(ctx, w.input), w.rules)
 	return nil
 }
 
@@ -146,7 +161,8 @@ func (c *Command) maskSecrets(j *job) error {
 }
 
 // agentInput gathers the agent's material from the change.
-func (c *Command) agentInput(j *job, repo *git.Repo, ch *change.Change, p preview.Preview, set *rules.Set) (agent.Input, error) {
+func (c *Command) agentInput(j *job, pr *prepared) (agent.Input, error) {
+	repo, ch, p, set := pr.repo, pr.change, pr.preview, pr.rules
 	bg, err := background(j.cfg)
 	if err != nil {
 		return agent.Input{}, err
@@ -235,8 +251,8 @@ func capComments(cfg *config.Config, cs []review.Comment) ([]review.Comment, int
 
 // publish runs the reporters and decides the exit code. A reporter that
 // fails does not stop the others; the run then exits 3.
-func (c *Command) publish(ctx context.Context, j *job, ch *change.Change, rv *review.Review) int {
-	reps, closeAll, err := c.buildReporters(j, ch)
+func (c *Command) publish(ctx context.Context, j *job, ch *change.Change, rv *review.Review, h heard) int {
+	reps, closeAll, err := c.buildReporters(j, ch, h)
 	if err != nil {
 		return c.fail(err)
 	}

@@ -153,7 +153,7 @@ func (c *Command) fullScan(ctx context.Context, j *job, opt scanOptions) int {
 		return c.fail(err)
 	}
 	c.markDeadline(ctx, rv)
-	return c.publish(context.WithoutCancel(ctx), j, sc.change, rv)
+	return c.publish(context.WithoutCancel(ctx), j, sc.change, rv, heard{}) // a scan posts nothing
 }
 
 // scanAgent reviews the selected files in rank order with the tools
@@ -162,7 +162,7 @@ func (c *Command) scanAgent(ctx context.Context, j *job, sc *scanned) (*review.R
 	ch, p := sc.change, sc.preview
 	rv := &review.Review{Tool: "ocr", Version: Version, Mode: ch.Mode, Head: ch.Head,
 		Started: j.started, Comments: []review.Comment{}, Shard: sc.shard, Config: sc.fingerprint(j)}
-	in, err := c.agentInput(j, sc.Repo, ch, p, sc.rules)
+	in, err := c.agentInput(j, &prepared{repo: sc.Repo, change: ch, rules: sc.rules, preview: p})
 	if err != nil {
 		return nil, err
 	}
@@ -179,7 +179,7 @@ func (c *Command) scanAgent(ctx context.Context, j *job, sc *scanned) (*review.R
 	}
 	in.Source = selection.GuardSecrets(sc.Src)
 	in.Background = scanNote + "\n" + in.Background
-	return rv, c.callAgent(ctx, j, rv, p, in, sc.rules, true, j.reg.Without("file_read_diff"))
+	return rv, c.callAgent(ctx, j, rv, agentWork{input: in, preview: p, rules: sc.rules, reg: j.reg.Without("file_read_diff"), byDir: true})
 }
 
 // fingerprint is the scan's configuration fingerprint: what shapes the

@@ -28,7 +28,7 @@ import (
 // of the report files written in full. A file that cannot be opened (it
 // became a symlink since the check) leaves out its report only: the others
 // are still written, and closing returns its error.
-func (c *Command) buildReporters(j *job, ch *change.Change) (reporters.Multi, func() ([]string, error), error) {
+func (c *Command) buildReporters(j *job, ch *change.Change, h heard) (reporters.Multi, func() ([]string, error), error) {
 	var (
 		multi    reporters.Multi
 		closers  []io.Closer
@@ -55,7 +55,7 @@ func (c *Command) buildReporters(j *job, ch *change.Change) (reporters.Multi, fu
 	for _, s := range j.specs {
 		if s.Kind.API() {
 			if r := c.apiReporter(j, ch, s.Kind); r != nil {
-				multi = append(multi, r)
+				multi = append(multi, h.applied(r))
 			}
 			continue
 		}
@@ -125,6 +125,18 @@ func (c *Command) apiReporter(j *job, ch *change.Change, k reportspec.Kind) repo
 	}
 	r := c.newPoster(j, ch, k)
 	j.posters[k] = r
+	return r
+}
+
+// applied gives the poster what people said: the one place a poster is
+// told, when it becomes one of the run's reporters.
+func (h heard) applied(r reporters.Reporter) reporters.Reporter {
+	switch p := r.(type) {
+	case *github.Review:
+		p.Ignored, p.Paused = h.ignored, h.paused
+	case *gitlab.Discussion:
+		p.Ignored, p.Paused = h.ignored, h.paused
+	}
 	return r
 }
 
