@@ -8,6 +8,7 @@ import (
 
 	"github.com/ocr-ci/ocr/internal/app/ci"
 	"github.com/ocr-ci/ocr/internal/app/config"
+	"github.com/ocr-ci/ocr/internal/app/plan"
 	"github.com/ocr-ci/ocr/internal/infra/git"
 	"github.com/ocr-ci/ocr/internal/testkit/llmtest"
 	"github.com/ocr-ci/ocr/reporters"
@@ -37,8 +38,8 @@ func TestDiffBudgetCutsFilesBeforeParsing(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer closeRepo(repo)
-	ch, err := loadChange(context.Background(), repo, &config.Config{From: base, To: "HEAD", MaxDiffMB: 1})
+	defer plan.CloseRepo(repo)
+	ch, err := plan.LoadChange(context.Background(), repo, &config.Config{From: base, To: "HEAD", MaxDiffMB: 1})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -10,6 +10,7 @@ import (
 	"github.com/ocr-ci/ocr/internal/app/ci"
 	"github.com/ocr-ci/ocr/internal/app/cli"
 	"github.com/ocr-ci/ocr/internal/app/config"
+	"github.com/ocr-ci/ocr/internal/app/plan"
 	"github.com/ocr-ci/ocr/internal/domain/change"
 	"github.com/ocr-ci/ocr/internal/domain/selection"
 	"github.com/ocr-ci/ocr/internal/infra/git"
@@ -109,20 +110,20 @@ func callFailure(reg *tools.Registry, name string, res tools.Result) error {
 // toolSession builds the session the tools read through for cfg's mode; a
 // directory that is not a repository is read as plain files.
 func (c *Command) toolSession(ctx context.Context, cfg *config.Config) (*tools.Session, func(), error) {
-	repo, err := c.openRepo(ctx, cfg)
+	repo, err := plan.OpenRepo(ctx, cfg, c.logf)
 	if errors.Is(err, git.ErrNotRepository) && cfg.Mode() == "workspace" {
 		return &tools.Session{Source: selection.GuardSecrets(tools.DirSource(cfg.Repo)), Diffs: map[string]string{}}, func() {}, nil
 	}
 	if err != nil {
 		return nil, nil, err
 	}
-	ch, err := loadChange(ctx, repo, cfg)
+	ch, err := plan.LoadChange(ctx, repo, cfg)
 	if err != nil {
-		closeRepo(repo)
+		plan.CloseRepo(repo)
 		return nil, nil, err
 	}
 	moved := selection.SecretMoves(ch.Files)
-	return &tools.Session{Source: selection.GuardSecrets(sourceFor(repo, ch), moved...), Diffs: selection.PublicDiffs(ch.Diffs, moved...)}, func() { closeRepo(repo) }, nil
+	return &tools.Session{Source: selection.GuardSecrets(sourceFor(repo, ch), moved...), Diffs: selection.PublicDiffs(ch.Diffs, moved...)}, func() { plan.CloseRepo(repo) }, nil
 }
 
 // sourceFor returns where the tools read: the reviewed commit, or the work tree.
@@ -132,8 +133,3 @@ func sourceFor(repo *git.Repo, ch *change.Change) tools.Source {
 	}
 	return tools.RefSource(repo, ch.Head)
 }
-
-// closeRepo stops repo's cat-file process when a command is done with it.
-// Nothing is lost if that fails (the repository is only read), so the error
-// is dropped.
-func closeRepo(repo *git.Repo) { _ = repo.Close() }

@@ -12,6 +12,7 @@ import (
 	"github.com/ocr-ci/ocr/conversation/githubchat"
 	"github.com/ocr-ci/ocr/internal/app/ci"
 	"github.com/ocr-ci/ocr/internal/app/config"
+	"github.com/ocr-ci/ocr/internal/app/plan"
 	"github.com/ocr-ci/ocr/internal/domain/change"
 	"github.com/ocr-ci/ocr/internal/domain/rules"
 	"github.com/ocr-ci/ocr/internal/infra/git"
@@ -89,7 +90,7 @@ func (c *Command) newChatHandler(cfg *config.Config, f conversation.Forge) (h *c
 		}}
 	return h, func() {
 		if repo != nil {
-			closeRepo(repo)
+			plan.CloseRepo(repo)
 		}
 	}
 }
@@ -102,24 +103,24 @@ func (c *Command) chatMaterial(ctx context.Context, cfg *config.Config) (*conver
 	if err != nil {
 		return nil, nil, err
 	}
-	pr, err := c.prepare(ctx, j.cfg)
+	pr, err := plan.ForReview(ctx, j.cfg, c.logf)
 	if err != nil {
 		return nil, nil, err
 	}
 	in, err := c.agentInput(j, pr)
 	if err != nil {
-		return nil, pr.repo, err
+		return nil, pr.Repo, err
 	}
 	client, err := llm.New(j.llm, llm.Options{Logf: c.logf})
 	if err != nil {
-		return nil, pr.repo, usagef("%w", err)
+		return nil, pr.Repo, usagef("%w", err)
 	}
 	a := agent.New(agent.Config{Model: client.Model(), Progress: c.Stderr, Heartbeat: c.heartbeat}, client, j.reg)
 	m := &conversation.Material{Ask: a.Ask, Source: in.Source, Diffs: in.Diffs}
-	for _, f := range pr.change.Files {
+	for _, f := range pr.Change.Files {
 		m.Files = append(m.Files, fmt.Sprintf("%s %s (+%d/-%d)", f.Status, f.Path(), f.Additions, f.Deletions))
 	}
-	return m, pr.repo, nil
+	return m, pr.Repo, nil
 }
 
 // chatForge is the GitHub forge of pull request pr; id recognises ocr's

@@ -8,6 +8,7 @@ import (
 	"github.com/ocr-ci/ocr/internal/app/ci"
 	"github.com/ocr-ci/ocr/internal/app/config"
 	"github.com/ocr-ci/ocr/internal/app/envinfo"
+	"github.com/ocr-ci/ocr/internal/app/plan"
 	"github.com/ocr-ci/ocr/internal/infra/git"
 )
 
@@ -72,10 +73,10 @@ func (c *Command) describeRepo(ctx context.Context, cfg *config.Config) []envinf
 		return []envinfo.Row{{Name: "git", Value: fmt.Sprintf("not found: ocr needs git %s or later on PATH", git.MinVersion)}}
 	}
 	rows := []envinfo.Row{{Name: "git", Value: fmt.Sprintf("%s (ocr needs %s or later)", strings.TrimPrefix(v, "git version "), git.MinVersion)}}
-	repo, err := c.openRepo(ctx, cfg)
+	repo, err := plan.OpenRepo(ctx, cfg, c.logf)
 	if err != nil {
 		return append(rows, envinfo.Row{Name: "warning", Value: safeLines(err.Error())})
 	}
-	defer closeRepo(repo)
+	defer plan.CloseRepo(repo)
 	return append(rows, envinfo.Row{Name: "repository", Value: repo.Dir()})
 }

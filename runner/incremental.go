@@ -8,6 +8,7 @@ import (
 	"github.com/ocr-ci/ocr/anchor"
 	"github.com/ocr-ci/ocr/anchor/udiff"
 	"github.com/ocr-ci/ocr/internal/app/config"
+	"github.com/ocr-ci/ocr/internal/app/plan"
 	"github.com/ocr-ci/ocr/internal/app/preview"
 	"github.com/ocr-ci/ocr/internal/domain/change"
 	"github.com/ocr-ci/ocr/internal/domain/rules"
@@ -129,12 +130,12 @@ func mergeCoverage(full, inc []review.FileCoverage, since string) []review.FileC
 // reviewed now with its whole pull-request diff. Missing this would let
 // code reach the head unreviewed while the review says complete.
 func (c *Command) narrow(ctx context.Context, cfg *config.Config, repo *git.Repo, full *change.Change, fullP preview.Preview, inc *change.Change, set *rules.Set) (*narrowed, error) {
-	files := set.ApplySelection(selection.Files(inc.Files, inc.Diffs, c.selection(ctx, cfg, repo, inc)))
+	files := set.ApplySelection(selection.Files(inc.Files, inc.Diffs, plan.Selection(ctx, cfg, repo, inc)))
 	prev := &change.Change{Mode: "range", Base: full.Base, Head: inc.Base}
 	if err := prev.Parse(repo.DiffText(ctx, full.Base, inc.Base)); err != nil {
 		return nil, fmt.Errorf("could not compute the pull request as last reviewed (%s): %w", preview.Short(inc.Base), err)
 	}
-	before := coverageByPath(set.ApplySelection(selection.Files(prev.Files, prev.Diffs, c.selection(ctx, cfg, repo, prev))))
+	before := coverageByPath(set.ApplySelection(selection.Files(prev.Files, prev.Diffs, plan.Selection(ctx, cfg, repo, prev))))
 	now := coverageByPath(fullP.Files)
 	fullFiles := map[string]udiff.File{}
 	for _, f := range full.Files {

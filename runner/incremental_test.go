@@ -8,6 +8,7 @@ import (
 
 	"github.com/ocr-ci/ocr/anchor"
 	"github.com/ocr-ci/ocr/internal/app/config"
+	"github.com/ocr-ci/ocr/internal/app/plan"
 	"github.com/ocr-ci/ocr/internal/app/preview"
 	"github.com/ocr-ci/ocr/internal/domain/change"
 	"github.com/ocr-ci/ocr/internal/domain/rules"
@@ -33,7 +34,7 @@ func TestCarryForward(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer closeRepo(repo)
+	defer plan.CloseRepo(repo)
 	full, err := change.Load(ctx, repo, change.Request{Mode: "range", From: base, To: head})
 	if err != nil {
 		t.Fatal(err)
@@ -95,7 +96,7 @@ func TestNarrowReviewsFilesThatBecameReviewable(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer closeRepo(repo)
+	defer plan.CloseRepo(repo)
 	full, err := change.Load(ctx, repo, change.Request{Mode: "range", From: base, To: head})
 	if err != nil {
 		t.Fatal(err)
@@ -112,7 +113,7 @@ func TestNarrowReviewsFilesThatBecameReviewable(t *testing.T) {
 	}
 	var stderr bytes.Buffer
 	c := &Command{Stdout: &bytes.Buffer{}, Stderr: &stderr}
-	fullP := preview.New(full, set.ApplySelection(selection.Files(full.Files, full.Diffs, c.selection(ctx, cfg, repo, full))))
+	fullP := preview.New(full, set.ApplySelection(selection.Files(full.Files, full.Diffs, plan.Selection(ctx, cfg, repo, full))))
 	n, err := c.narrow(ctx, cfg, repo, full, fullP, inc, set)
 	if err != nil {
 		t.Fatal(err)

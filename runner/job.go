@@ -8,6 +8,7 @@ import (
 	"github.com/ocr-ci/ocr/agent"
 	"github.com/ocr-ci/ocr/internal/app/ci"
 	"github.com/ocr-ci/ocr/internal/app/config"
+	"github.com/ocr-ci/ocr/internal/app/plan"
 	"github.com/ocr-ci/ocr/internal/infra/llm"
 	"github.com/ocr-ci/ocr/reporters"
 	"github.com/ocr-ci/ocr/review/reportspec"
@@ -140,11 +141,11 @@ func (c *Command) loadSettings(ctx context.Context, cfg *config.Config, cx ci.Co
 	if len(files) == 0 || cx.Platform == ci.PlatformLocal || cfg.ConfigRef == "" {
 		return nil
 	}
-	repo, err := c.openRepo(ctx, cfg)
+	repo, err := plan.OpenRepo(ctx, cfg, c.logf)
 	if err != nil {
 		return err
 	}
-	defer closeRepo(repo)
+	defer plan.CloseRepo(repo)
 	if _, err := repo.ResolveCommit(ctx, cfg.ConfigRef); err != nil {
 		// A shallow clone may lack the base yet: fetch it as the review would.
 		notes, _ := repo.EnsureHistory(ctx, cfg.ConfigRef, cmp.Or(cfg.To, cfg.Commit, "HEAD"))

@@ -12,6 +12,7 @@ import (
 	"github.com/ocr-ci/ocr/internal/app/ci"
 	"github.com/ocr-ci/ocr/internal/app/config"
 	"github.com/ocr-ci/ocr/internal/app/envinfo"
+	"github.com/ocr-ci/ocr/internal/app/plan"
 	"github.com/ocr-ci/ocr/internal/app/preview"
 	"github.com/ocr-ci/ocr/internal/domain/change"
 	"github.com/ocr-ci/ocr/internal/domain/rules"
@@ -34,20 +35,20 @@ func (c *Command) fullReview(ctx context.Context, j *job) int {
 	}
 	ctx, cancel := j.deadline(ctx)
 	defer cancel()
-	pr, err := c.prepare(ctx, j.cfg)
+	pr, err := plan.ForReview(ctx, j.cfg, c.logf)
 	if err != nil {
 		return c.fail(err)
 	}
-	defer closeRepo(pr.repo)
+	defer pr.Close()
 	inc, earlier := c.scope(ctx, j, pr)
-	rv, err := c.runAgent(ctx, j, pr.reviewed(inc))
+	rv, err := c.runAgent(ctx, j, reviewed(pr, inc))
 	if err != nil {
 		return c.fail(err)
 	}
 	c.markDeadline(ctx, rv)
-	ch, set := pr.change, pr.rules
+	ch, set := pr.Change, pr.Rules
 	if inc != nil {
-		rv.Files, rv.Base = mergeCoverage(pr.preview.Files, rv.Files, inc.Base), ch.Base
+		rv.Files, rv.Base = mergeCoverage(pr.Preview.Files, rv.Files, inc.Base), ch.Base
 		rv.Rules = set.Used(rv.Files)
 		carried := carryForward(ctx, earlier, inc.Change, anchor.NewChangeSet(ch.Files))
 		rv.Comments, rv.Dropped = capComments(j.cfg, review.Dedupe(append(carried, rv.Comments...)))
@@ -66,15 +67,15 @@ type narrowed struct {
 // scope decides between a full and an incremental review and says why;
 // for an incremental one it returns the narrowed change and the last
 // review's findings.
-func (c *Command) scope(ctx context.Context, j *job, pr *prepared) (*narrowed, []review.Comment) {
-	inc, earlier, why := c.incremental(ctx, j, pr.repo, pr.change)
+func (c *Command) scope(ctx context.Context, j *job, pr *plan.Review) (*narrowed, []review.Comment) {
+	inc, earlier, why := c.incremental(ctx, j, pr.Repo, pr.Change)
 	if inc == nil {
 		if why != "" {
 			c.logf("full review: %s", why)
 		}
 		return nil, nil
 	}
-	n, err := c.narrow(ctx, j.cfg, pr.repo, pr.change, pr.preview, inc, pr.rules)
+	n, err := c.narrow(ctx, j.cfg, pr.Repo, pr.Change, pr.Preview, inc, pr.Rules)
 	if err != nil {
 		c.logf("full review: %v", err)
 		return nil, nil
@@ -83,28 +84,19 @@ func (c *Command) scope(ctx context.Context, j *job, pr *prepared) (*narrowed, [
 	return n, earlier
 }
 
-// configRef is where repository configuration is trusted from: --config-ref
-// (the base in CI), else the reviewed commit, else the work tree.
-func configRef(cfg *config.Config, ch *change.Change) string {
-	if cfg.ConfigRef != "" {
-		return cfg.ConfigRef
-	}
-	return ch.Head
-}
-
 // reviewed is what the agent reviews: the whole change, or for an
 // incremental review (inc) the part changed since the last one.
-func (pr *prepared) reviewed(inc *narrowed) *prepared {
+func reviewed(pr *plan.Review, inc *narrowed) *plan.Review {
 	if inc == nil {
 		return pr
 	}
-	return &prepared{repo: pr.repo, change: inc.Change, rules: pr.rules, preview: inc.Preview}
+	return &plan.Review{Repo: pr.Repo, Change: inc.Change, Rules: pr.Rules, Preview: inc.Preview}
 }
 
 // runAgent reviews the selected files of pr and assembles the finished
 // review.
-func (c *Command) runAgent(ctx context.Context, j *job, pr *prepared) (*review.Review, error) {
-	ch, p := pr.change, pr.preview
+func (c *Command) runAgent(ctx context.Context, j *job, pr *plan.Review) (*review.Review, error) {
+	ch, p := pr.Change, pr.Preview
 	rv := &review.Review{Tool: "ocr", Version: Version, Mode: ch.Mode, Base: ch.Base, Head: ch.Head,
 		Started: j.started, Comments: []review.Comment{}}
 	in, err := c.agentInput(j, pr)
@@ -121,7 +113,7 @@ func (c *Command) runAgent(ctx context.Context, j *job, pr *prepared) (*review.R
 		}
 		return rv, nil
 	}
-	return rv, c.callAgent(ctx, j, rv, agentWork{input: in, preview: p, rules: pr.rules, reg: j.reg})
+	return rv, c.callAgent(ctx, j, rv, agentWork{input: in, preview: p, rules: pr.Rules, reg: j.reg})
 }
 
 // agentWork is one call of the agent: its input, the selection and rules
@@ -161,8 +153,8 @@ func (c *Command) maskSecrets(j *job) error {
 }
 
 // agentInput gathers the agent's material from the change.
-func (c *Command) agentInput(j *job, pr *prepared) (agent.Input, error) {
-	repo, ch, p, set := pr.repo, pr.change, pr.preview, pr.rules
+func (c *Command) agentInput(j *job, pr *plan.Review) (agent.Input, error) {
+	repo, ch, p, set := pr.Repo, pr.Change, pr.Preview, pr.Rules
 	bg, err := background(j.cfg)
 	if err != nil {
 		return agent.Input{}, err

@@ -3,24 +3,15 @@ package runner
 import (
 	"context"
 
-	"github.com/ocr-ci/ocr/internal/app/cli"
 	"github.com/ocr-ci/ocr/internal/app/config"
+	"github.com/ocr-ci/ocr/internal/app/plan"
 	"github.com/ocr-ci/ocr/internal/domain/shard"
-	"github.com/ocr-ci/ocr/review"
 	"github.com/ocr-ci/ocr/review/reportspec"
 )
 
 // scanSARIFCategory is the SARIF automationDetails id of a scan, so code
 // scanning keeps scans and pull-request reviews (category "ocr/") apart.
 const scanSARIFCategory = "ocr-scan"
-
-// scanOptions are what only `ocr scan` takes, resolved.
-type scanOptions struct {
-	cli.Scan
-	maxFiles int
-	paths    []string      // as given: relative to --repo (change.ScanPaths)
-	shard    *review.Shard // nil: everything selected
-}
 
 // scan runs `ocr scan [--ref REF] [PATH...]`: whole files reviewed without
 // a diff.
@@ -29,7 +20,7 @@ func (c *Command) scan(ctx context.Context, args []string) int {
 	if err != nil {
 		return c.fail(err)
 	}
-	cfg, opt := l.Config, scanOptions{Scan: l.Scan, maxFiles: l.Config.MaxFiles, paths: l.Args}
+	cfg, opt := l.Config, plan.ScanOptions{Scan: l.Scan, MaxFiles: l.Config.MaxFiles, Paths: l.Args}
 	if err := refusePosting(cfg); err != nil {
 		return c.fail(err)
 	}
@@ -38,13 +29,13 @@ func (c *Command) scan(ctx context.Context, args []string) int {
 		return c.fail(err)
 	}
 	c.dropPosting(j)
-	if opt.shard, err = shard.Resolve(cfg.Shard, j.env.GitLab.NodeIndex, j.env.GitLab.NodeTotal); err != nil {
+	if opt.Shard, err = shard.Resolve(cfg.Shard, j.env.GitLab.NodeIndex, j.env.GitLab.NodeTotal); err != nil {
 		return c.fail(usagef("--shard (OCR_SHARD): %w", err))
 	}
 	if cfg.SarifCategory == "" {
 		cfg.SarifCategory = scanSARIFCategory
-		if opt.shard != nil { // uploaded apart, shards must not replace each other
-			cfg.SarifCategory = shard.Category(scanSARIFCategory, *opt.shard)
+		if opt.Shard != nil { // uploaded apart, shards must not replace each other
+			cfg.SarifCategory = shard.Category(scanSARIFCategory, *opt.Shard)
 		}
 	}
 	if cfg.Preview {
