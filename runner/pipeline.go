@@ -244,12 +244,12 @@ func capComments(cfg *config.Config, cs []review.Comment) ([]review.Comment, int
 // publish runs the reporters and decides the exit code. A reporter that
 // fails does not stop the others; the run then exits 3.
 func (c *Command) publish(ctx context.Context, j *job, ch *change.Change, rv *review.Review, h heard) int {
-	reps, closeAll, err := c.buildReporters(j, ch, h)
+	reps, err := c.buildReporters(j, ch, h)
 	if err != nil {
 		return c.fail(err)
 	}
 	repErr := reps.Report(ctx, rv)
-	wrote, err := closeAll()
+	wrote, err := reps.Close()
 	if err != nil {
 		repErr = errors.Join(repErr, err)
 	}
