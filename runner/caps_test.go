@@ -9,6 +9,7 @@ import (
 	"github.com/ocr-ci/ocr/internal/app/ci"
 	"github.com/ocr-ci/ocr/internal/app/config"
 	"github.com/ocr-ci/ocr/internal/app/plan"
+	"github.com/ocr-ci/ocr/internal/app/setup"
 	"github.com/ocr-ci/ocr/internal/infra/git"
 	"github.com/ocr-ci/ocr/internal/testkit/llmtest"
 	"github.com/ocr-ci/ocr/reporters"
@@ -103,25 +104,25 @@ func TestForkCapsAreLower(t *testing.T) {
 	fork := ci.Context{UntrustedHead: "fork pull request under pull_request_target: head from someone/r"}
 	cfg := &config.Config{}
 	cfg.Defaults()
-	applyContext(cfg, fork)
+	setup.ApplyContext(cfg, fork)
 	if cfg.MaxFiles != config.ForkMaxFiles || cfg.MaxTokensBudget != config.ForkMaxTokens {
 		t.Errorf("fork: %d files, %d tokens; want %d and %d", cfg.MaxFiles, cfg.MaxTokensBudget, config.ForkMaxFiles, config.ForkMaxTokens)
 	}
 	cfg = &config.Config{MaxFiles: 7, MaxTokensBudget: -1}
 	cfg.Defaults()
-	applyContext(cfg, fork)
+	setup.ApplyContext(cfg, fork)
 	if cfg.MaxFiles != 7 || cfg.MaxTokensBudget != -1 {
 		t.Errorf("explicit caps were changed: %d files, %d tokens", cfg.MaxFiles, cfg.MaxTokensBudget)
 	}
 	cfg = &config.Config{MaxFiles: config.DefaultMaxFiles}
 	cfg.Defaults()
-	applyContext(cfg, fork)
+	setup.ApplyContext(cfg, fork)
 	if cfg.MaxFiles != config.DefaultMaxFiles || cfg.MaxTokensBudget != config.ForkMaxTokens {
 		t.Errorf("an explicit --max-files equal to the default was lowered: %d files, %d tokens", cfg.MaxFiles, cfg.MaxTokensBudget)
 	}
 	cfg = &config.Config{}
 	cfg.Defaults()
-	applyContext(cfg, ci.Context{})
+	setup.ApplyContext(cfg, ci.Context{})
 	if cfg.MaxFiles != config.DefaultMaxFiles || cfg.MaxTokensBudget != config.DefaultMaxTokens || cfg.MaxDiffMB != config.DefaultMaxDiffMB {
 		t.Errorf("defaults: %+v", cfg)
 	}

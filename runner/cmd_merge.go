@@ -2,11 +2,10 @@ package runner
 
 import (
 	"context"
-	"time"
 
-	"github.com/ocr-ci/ocr/internal/app/ci"
 	"github.com/ocr-ci/ocr/internal/app/config"
 	"github.com/ocr-ci/ocr/internal/app/envinfo"
+	"github.com/ocr-ci/ocr/internal/app/setup"
 	"github.com/ocr-ci/ocr/internal/domain/change"
 	"github.com/ocr-ci/ocr/internal/domain/merge"
 	"github.com/ocr-ci/ocr/reporters"
@@ -46,22 +45,15 @@ func (c *Command) merge(ctx context.Context, args []string) int {
 	return code
 }
 
-// mergeJob is what writing the reports needs: the CI's variables (the
-// step summary's file), --fail-on and the report files, posting refused.
+// mergeJob is what writing the reports needs (setup.ForMerge), posting
+// refused.
 func (c *Command) mergeJob(cfg *config.Config) (*job, error) {
 	if err := refusePosting(cfg); err != nil {
 		return nil, err
 	}
-	j := &job{cfg: cfg, started: time.Now()}
-	var err error
-	if j.env, err = ci.Load(c.lookup); err != nil {
-		return nil, usagef("%w", err)
+	r, err := setup.ForMerge(cfg, c.lookup)
+	if err != nil {
+		return nil, err
 	}
-	if j.ci, err = ci.Detect(j.env); err != nil {
-		return nil, usagef("%w", err)
-	}
-	if j.failOn, err = reporters.ParseFailOn(cfg.FailOn); err != nil {
-		return nil, usagef("%w", err)
-	}
-	return j, j.loadSpecs()
+	return jobOf(cfg, r), nil
 }

@@ -11,6 +11,7 @@ import (
 	"github.com/ocr-ci/ocr/internal/app/cli"
 	"github.com/ocr-ci/ocr/internal/app/config"
 	"github.com/ocr-ci/ocr/internal/app/plan"
+	"github.com/ocr-ci/ocr/internal/app/setup"
 	"github.com/ocr-ci/ocr/internal/domain/change"
 	"github.com/ocr-ci/ocr/internal/domain/selection"
 	"github.com/ocr-ci/ocr/internal/infra/git"
@@ -33,7 +34,7 @@ func (c *Command) tools(ctx context.Context, args []string) error {
 		return err
 	}
 	cfg, pos := l.Config, l.Args
-	reg, err := loadRegistry(cfg)
+	reg, err := setup.Registry(cfg)
 	if err != nil {
 		return err
 	}
@@ -47,22 +48,6 @@ func (c *Command) tools(ctx context.Context, args []string) error {
 		return usagef("usage: ocr tools call NAME 'JSON-ARGS' [--repo DIR] [--from A --to B | --commit C]. Run 'ocr tools call --help'.")
 	}
 	return c.callTool(ctx, cfg, reg, pos[0], pos[1])
-}
-
-// loadRegistry returns the registry in effect: --tools, or the built-in one.
-func loadRegistry(cfg *config.Config) (*tools.Registry, error) {
-	if cfg.Tools == "" {
-		return tools.Default(), nil
-	}
-	data, err := cfg.ReadSetting("--tools", cfg.Tools)
-	if err != nil {
-		return nil, usagef("%w", err)
-	}
-	reg, err := tools.Load(data)
-	if err != nil {
-		return nil, usagef("invalid --tools file %s: %w", cfg.Tools, err)
-	}
-	return reg, nil
 }
 
 // callTool runs one tool as the model would, against the mode the flags give.

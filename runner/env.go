@@ -9,30 +9,9 @@ import (
 	"github.com/ocr-ci/ocr/internal/app/config"
 	"github.com/ocr-ci/ocr/internal/app/envinfo"
 	"github.com/ocr-ci/ocr/internal/app/plan"
+	"github.com/ocr-ci/ocr/internal/app/setup"
 	"github.com/ocr-ci/ocr/internal/infra/git"
 )
-
-// applyContext fills what the flags and OCR_* variables left open from the
-// detected CI context: explicit settings always win.
-func applyContext(cfg *config.Config, cx ci.Context) {
-	if cfg.From == "" && cfg.Commit == "" {
-		cfg.From, cfg.To, cfg.Commit, cfg.FromIsGuess = cx.From, cx.To, cx.Commit, cx.FromIsGuess
-	}
-	if cfg.ConfigRef == "" {
-		cfg.ConfigRef = cx.ConfigRef
-	}
-	if cx.UntrustedHead != "" {
-		cfg.ForkCaps()
-	}
-	if len(cfg.Reports) == 0 && cfg.Format == "" {
-		for _, s := range cx.Reports {
-			if s == ci.DefaultSARIF {
-				s.Path = cfg.SarifFile
-			}
-			cfg.Reports = append(cfg.Reports, s.String())
-		}
-	}
-}
 
 // env runs `ocr env`: what was detected and what would run, secrets masked.
 func (c *Command) env(ctx context.Context, args []string) error {
@@ -48,10 +27,10 @@ func (c *Command) env(ctx context.Context, args []string) error {
 	if err != nil {
 		return usagef("%w", err)
 	}
-	applyContext(cfg, cx)
+	setup.ApplyContext(cfg, cx)
 	rows := envinfo.Context(cfg, cx)
 	llmErr := error(nil)
-	if lc, err := c.loadLLM(cfg); err != nil {
+	if lc, err := setup.LLM(cfg, c.lookup); err != nil {
 		rows, llmErr = append(rows, envinfo.NoLLM()...), err
 	} else {
 		rows, llmErr = append(rows, envinfo.LLM(lc)...), lc.Validate()
