@@ -93,6 +93,8 @@ func (s *Set) Close() ([]string, error) {
 	return wrote, errors.Join(append(s.openErrs, errs...)...)
 }
 
+var _ reporters.Reporter = (*fileReport)(nil)
+
 // fileReport remembers whether its reporter wrote its file in full, so the
 // run can say "wrote PATH" once per file.
 type fileReport struct {
