@@ -3,7 +3,6 @@ package runner
 import (
 	"bufio"
 	"bytes"
-	"flag"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -13,14 +12,14 @@ import (
 	"testing"
 	"text/template"
 
+	goldenfile "github.com/ocr-ci/ocr/internal/testkit/golden"
+
 	"github.com/santhosh-tekuri/jsonschema/v6"
 )
 
 // End-to-end scenarios: a real repository, the scripted LLM server, the
 // strict platform fakes (internal/testkit/fakes) and a simulated CI environment;
 // inputs and goldens live in ../testdata/e2e/<scenario>/.
-
-var updateE2E = flag.Bool("update", false, "rewrite the end-to-end goldens in ../testdata/e2e")
 
 // modulePath joins elem to the module's root, found from this file: the
 // scenarios chdir into their workspace, so relative paths would break.
@@ -137,20 +136,7 @@ func outputs(t *testing.T, path string) map[string]string {
 // under -update.
 func golden(t *testing.T, scenario, name, got string) {
 	t.Helper()
-	path := e2ePath(scenario, name)
-	if *updateE2E {
-		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run go test ./runner -run %s -update)", err, t.Name())
-	}
-	if string(want) != got {
-		t.Errorf("%s differs (run with -update after checking):\n--- got\n%s\n--- want\n%s", path, got, want)
-	}
+	goldenfile.CheckString(t, e2ePath(scenario, name), got)
 }
 
 // validateSchema checks data against a JSON schema kept with the reporters
