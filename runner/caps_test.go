@@ -25,7 +25,7 @@ func textFile(n int, tag string) string {
 // Files past the diff budget are not parsed and not reviewed (too_large);
 // later files that still fit are.
 func TestDiffBudgetCutsFilesBeforeParsing(t *testing.T) {
-	clearCI(t)
+	t.Parallel()
 	r := newTestRepo(t)
 	r.write("README.md", "# r\n")
 	base := r.commit("base")
@@ -65,7 +65,7 @@ func TestDiffBudgetCutsFilesBeforeParsing(t *testing.T) {
 // Files past the per-run cap are not reviewed (too_many); forks get a
 // lower cap by default.
 func TestFileCapLeavesTheRestUnreviewed(t *testing.T) {
-	clearCI(t)
+	t.Parallel()
 	r := newTestRepo(t)
 	r.write("README.md", "# r\n")
 	base := r.commit("base")
@@ -101,6 +101,7 @@ func TestFileCapLeavesTheRestUnreviewed(t *testing.T) {
 // TestForkCapsAreLower calls the two in the order a run does: Validate
 // fills the defaults, then the detected context lowers the caps.
 func TestForkCapsAreLower(t *testing.T) {
+	t.Parallel()
 	fork := ci.Context{UntrustedHead: "fork pull request under pull_request_target: head from someone/r"}
 	cfg := &config.Config{}
 	cfg.Defaults()
@@ -131,7 +132,7 @@ func TestForkCapsAreLower(t *testing.T) {
 // A review that a cap cut short is partial, not complete: a hostile pull
 // request must not hide a file behind many others and still pass.
 func TestCappedReviewIsPartial(t *testing.T) {
-	clearCI(t)
+	t.Parallel()
 	r := newTestRepo(t)
 	r.write("README.md", "# r\n")
 	base := r.commit("base")

@@ -31,34 +31,10 @@ func modulePath(elem ...string) string {
 // e2ePath is a file of a scenario in the module's top-level testdata.
 func e2ePath(scenario, name string) string { return modulePath("testdata", "e2e", scenario, name) }
 
-// ciVars are every variable CI detection reads; each scenario starts from
-// none of them set, whatever the machine running the tests has.
-var ciVars = []string{
-	"GITHUB_ACTIONS", "GITHUB_EVENT_NAME", "GITHUB_EVENT_PATH", "GITHUB_REPOSITORY", "GITHUB_API_URL", "GITHUB_GRAPHQL_URL",
-	"GITHUB_SERVER_URL", "GITHUB_WORKSPACE", "GITHUB_SHA", "GITHUB_STEP_SUMMARY", "GITHUB_OUTPUT", "RUNNER_TEMP",
-	"OCR_GITHUB_TOKEN", "GITHUB_TOKEN",
-	"GITLAB_CI", "CI_PIPELINE_SOURCE", "CI_MERGE_REQUEST_IID", "CI_MERGE_REQUEST_PROJECT_ID", "CI_MERGE_REQUEST_EVENT_TYPE",
-	"CI_MERGE_REQUEST_DIFF_BASE_SHA", "CI_MERGE_REQUEST_SOURCE_BRANCH_SHA", "CI_MERGE_REQUEST_TARGET_BRANCH_NAME",
-	"CI_COMMIT_SHA", "CI_COMMIT_BEFORE_SHA", "CI_DEFAULT_BRANCH", "CI_PROJECT_ID", "CI_PROJECT_DIR", "CI_API_V4_URL",
-	"CI_SERVER_URL", "CI_PROJECT_URL", "CI_SERVER_TLS_CA_FILE", "OCR_GITLAB_TOKEN", "GITLAB_TOKEN", "CI_JOB_TOKEN", "TRIGGER_PAYLOAD",
-	"OCR_FROM", "OCR_TO", "OCR_COMMIT", "OCR_REPO", "OCR_REPORTS", "OCR_FORMAT", "OCR_FULL", "OCR_FAIL_ON",
-	"OCR_SARIF_FILE", "OCR_CONFIG_REF", "OCR_NO_FILTER", "NO_COLOR",
-}
-
-// unsetCI removes every CI variable for the test (restored afterwards).
-func unsetCI(t *testing.T) {
-	for _, k := range ciVars {
-		t.Setenv(k, "")
-		if err := os.Unsetenv(k); err != nil {
-			t.Fatal(err)
-		}
-	}
-}
-
 // setenv sets variables for the test.
 func setenv(t *testing.T, kv map[string]string) {
 	for k, v := range kv {
-		t.Setenv(k, v)
+		setVar(t, k, v)
 	}
 }
 
@@ -72,7 +48,6 @@ type ghRunner struct {
 // The working directory is the workspace, as in Actions.
 func githubStep(t *testing.T, r *testRepo, apiURL, scenario, event, name string, data any) ghRunner {
 	t.Helper()
-	unsetCI(t)
 	dir := t.TempDir()
 	g := ghRunner{dir: dir, summary: filepath.Join(dir, "step_summary.md"), output: filepath.Join(dir, "output"),
 		event: filepath.Join(dir, "event.json")}

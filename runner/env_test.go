@@ -60,6 +60,7 @@ func TestEnvCommandMasksSecrets(t *testing.T) {
 }
 
 func TestApplyContextFlagsWin(t *testing.T) {
+	t.Parallel()
 	cfg := &config.Config{Commit: "mine", SarifFile: "out.sarif"}
 	setup.ApplyContext(cfg, ci.Context{From: "a", To: "b", ConfigRef: "a", Reports: []reportspec.Spec{{Kind: reportspec.KindGitHubSummary}, ci.DefaultSARIF}})
 	if cfg.Commit != "mine" || cfg.From != "" {

@@ -35,6 +35,7 @@ var (
 // input, output, report kind and exit code; the setup docs name no OCR_*
 // variable that ocr does not read.
 func TestReferenceDocumentsTheCode(t *testing.T) {
+	t.Parallel()
 	ref := string(pkgRead(t, "docs/reference.md"))
 	flags, documented := pkgFlagField(), map[string]string{}
 	for _, m := range pkgFlagRow.FindAllStringSubmatch(ref, -1) {
@@ -103,6 +104,7 @@ var pkgExamplePages = map[string]string{
 // key any concurrency group on the workflow (a group spans the repository:
 // without github.workflow, one workflow cancels another's review).
 func TestDocsExamples(t *testing.T) {
+	t.Parallel()
 	a := pkgLoadAction(t)
 	files, _ := filepath.Glob("../docs/examples/*.yml")
 	if len(files) != len(pkgExamplePages) {
@@ -173,6 +175,7 @@ func TestDocsExamples(t *testing.T) {
 // of at most 12 lines: the GitHub one on pull_request with one uses: of
 // the action, the GitLab one a single include with inputs.
 func TestQuickStarts(t *testing.T) {
+	t.Parallel()
 	first := func(page string) string {
 		_, rest, ok := strings.Cut(string(pkgRead(t, page)), "```yaml\n")
 		block, _, _ := strings.Cut(rest, "```")
@@ -207,6 +210,7 @@ func TestQuickStarts(t *testing.T) {
 // TestNoLatestTag: nothing tells users to run an image or a version by the
 // moving name latest.
 func TestNoLatestTag(t *testing.T) {
+	t.Parallel()
 	files := []string{"README.md", "action.yml", ".goreleaser.yaml", "gitlab/README.md", "gitlab/templates/review.yml", "gitlab/.gitlab-ci.yml"}
 	docs, _ := filepath.Glob("../docs/*.md")
 	examples, _ := filepath.Glob("../docs/examples/*.yml")
@@ -221,21 +225,11 @@ func TestNoLatestTag(t *testing.T) {
 	}
 }
 
-// pkgClean unsets every variable ocr reads, whatever the machine has.
-func pkgClean(t *testing.T) {
-	for k := range pkgVars(t) {
-		t.Setenv(k, "")
-		if err := os.Unsetenv(k); err != nil {
-			t.Fatal(err)
-		}
-	}
-}
-
 // pkgEnvCommand runs `ocr env` in-process and returns its output.
 func pkgEnvCommand(t *testing.T) string {
 	t.Helper()
 	var out, errb bytes.Buffer
-	c := &Command{Stdout: &out, Stderr: &errb, LookupEnv: os.LookupEnv}
+	c := &Command{Stdout: &out, Stderr: &errb, LookupEnv: envOf(t).lookup}
 	if code := c.Main(context.Background(), []string{"ocr", "env"}); code != reporters.ExitOK {
 		t.Fatalf("ocr env: exit %d: %s", code, errb.String())
 	}
@@ -257,7 +251,7 @@ func pkgWantLines(t *testing.T, out string, want ...string) {
 // TestActionEnvironmentDetectsThePullRequest runs `ocr env` with what the
 // runner gives the action's container on a pull_request event.
 func TestActionEnvironmentDetectsThePullRequest(t *testing.T) {
-	pkgClean(t)
+	t.Parallel()
 	pkgSetActionEnv(t, pkgLoadAction(t))
 	event := filepath.Join(t.TempDir(), "event.json")
 	payload := `{"pull_request": {"number": 7, "base": {"sha": "` + strings.Repeat("a", 40) + `", "repo": {"full_name": "o/r"}},
@@ -267,7 +261,7 @@ func TestActionEnvironmentDetectsThePullRequest(t *testing.T) {
 	}
 	for k, v := range map[string]string{"GITHUB_ACTIONS": "true", "GITHUB_EVENT_NAME": "pull_request",
 		"GITHUB_EVENT_PATH": event, "GITHUB_REPOSITORY": "o/r"} {
-		t.Setenv(k, v)
+		setVar(t, k, v)
 	}
 	out := pkgEnvCommand(t)
 	pkgWantLines(t, out, "platform:      github", "pull request:  #7", "mode:          range",
@@ -282,16 +276,16 @@ func TestActionEnvironmentDetectsThePullRequest(t *testing.T) {
 // TestGitLabTemplateEnvironmentDetectsTheMergeRequest runs `ocr env` with
 // the template's variables in a merge request pipeline.
 func TestGitLabTemplateEnvironmentDetectsTheMergeRequest(t *testing.T) {
-	pkgClean(t)
+	t.Parallel()
 	_, jobs, _ := pkgGitLab(t)
 	for k, v := range jobs["ocr-review"].Variables {
-		t.Setenv(k, v)
+		setVar(t, k, v)
 	}
 	for k, v := range map[string]string{"GITLAB_CI": "true", "CI_PIPELINE_SOURCE": "merge_request_event",
 		"CI_MERGE_REQUEST_IID": "5", "CI_MERGE_REQUEST_DIFF_BASE_SHA": strings.Repeat("a", 40),
 		"CI_COMMIT_SHA": strings.Repeat("b", 40), "CI_PROJECT_ID": "42", "CI_API_V4_URL": "https://gitlab.example.com/api/v4",
 		"OCR_LLM_URL": "http://localhost:11434/v1", "OCR_LLM_MODEL": "qwen2.5-coder:14b", "OCR_GITLAB_TOKEN": "glpat-secret"} {
-		t.Setenv(k, v)
+		setVar(t, k, v)
 	}
 	out := pkgEnvCommand(t)
 	pkgWantLines(t, out, "platform:      gitlab", "pull request:  #5", "mode:          range",

@@ -3,7 +3,8 @@ package runner
 import (
 	"bytes"
 	"context"
-	"os"
+	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -41,24 +42,59 @@ func (r *testRepo) commit(msg string) string {
 	return gitrepo.Commit(r.t, r.dir, msg)
 }
 
-// run runs the CLI in-process and returns exit code, stdout and stderr.
+// run runs the CLI in-process with t's environment (setVar) and returns
+// exit code, stdout and stderr.
 func run(t *testing.T, args ...string) (int, string, string) {
 	t.Helper()
 	var out, errb bytes.Buffer
-	c := &Command{Stdout: &out, Stderr: &errb, sleep: noSleep, LookupEnv: os.LookupEnv}
+	c := &Command{Stdout: &out, Stderr: &errb, sleep: noSleep, LookupEnv: envOf(t).lookup}
 	code := c.Main(context.Background(), append([]string{"ocr"}, args...))
 	return code, out.String(), errb.String()
 }
 
-// clearCI removes CI variables of the machine running the tests.
-func clearCI(t *testing.T) {
-	for _, k := range []string{"GITHUB_ACTIONS", "GITLAB_CI", "OCR_FROM", "OCR_TO", "OCR_COMMIT", "OCR_REPO", "OCR_REPORTS", "OCR_FORMAT"} {
-		t.Setenv(k, "")
-		if err := os.Unsetenv(k); err != nil {
-			t.Fatal(err)
+// envs are the tests' environments, by test name: a variable a test sets
+// (setVar) is seen by the command it runs and by its subtests, never by the
+// process, so no test changes the environment of another and tests run in
+// parallel. Nothing of the machine's environment is seen.
+var envs = struct {
+	sync.Mutex
+	m map[string]testEnv
+}{m: map[string]testEnv{}}
+
+// setVar sets k=v in t's environment.
+func setVar(t testing.TB, k, v string) {
+	envs.Lock()
+	defer envs.Unlock()
+	name := t.Name()
+	e, ok := envs.m[name]
+	if !ok {
+		e = testEnv{}
+		envs.m[name] = e
+		t.Cleanup(func() {
+			envs.Lock()
+			defer envs.Unlock()
+			delete(envs.m, name)
+		})
+	}
+	e[k] = v
+}
+
+// envOf is t's environment: what its parent tests set, then what it set.
+func envOf(t testing.TB) testEnv {
+	envs.Lock()
+	defer envs.Unlock()
+	out := testEnv{}
+	parts := strings.Split(t.Name(), "/")
+	for i := range parts {
+		for k, v := range envs.m[strings.Join(parts[:i+1], "/")] {
+			out[k] = v
 		}
 	}
+	return out
 }
+
+// lookup reads the environment e, as os.LookupEnv reads the process's.
+func (e testEnv) lookup(k string) (string, bool) { return config.MapLookup(e)(k) }
 
 // noSleep makes the posters' waits instant; tests assert the waits through
 // the fakes' call records, not the clock.
