@@ -295,3 +295,51 @@ func TestGitLabTemplateEnvironmentDetectsTheMergeRequest(t *testing.T) {
 		t.Errorf("ocr env printed a token or a problem:\n%s", out)
 	}
 }
+
+// TestReadmeOpensWithTheQuickStarts: README.md's first two YAML blocks are
+// the GitHub quick start (docs/examples/github-quickstart.yml) and the
+// GitLab one (docs/gitlab.md's), before the commands and the contributor
+// detail.
+func TestReadmeOpensWithTheQuickStarts(t *testing.T) {
+	t.Parallel()
+	readme := string(pkgRead(t, "README.md"))
+	blocks := regexp.MustCompile("(?s)```yaml\n(.*?)```").FindAllStringSubmatch(readme, 2)
+	if len(blocks) < 2 {
+		t.Fatalf("README.md has %d YAML blocks, want the two quick starts first", len(blocks))
+	}
+	if blocks[0][1] != string(pkgRead(t, "docs/examples/github-quickstart.yml")) {
+		t.Errorf("README.md's first YAML block is not docs/examples/github-quickstart.yml:\n%s", blocks[0][1])
+	}
+	_, gl, _ := strings.Cut(string(pkgRead(t, "docs/gitlab.md")), "```yaml\n")
+	if gl, _, _ = strings.Cut(gl, "```"); blocks[1][1] != gl {
+		t.Errorf("README.md's second YAML block is not docs/gitlab.md's quick start:\n%s", blocks[1][1])
+	}
+	order := []string{"## Quick start", "## Two commands", "## Commands", "## Contributing", ".ci/run"}
+	for i := 1; i < len(order); i++ {
+		if strings.Index(readme, order[i-1]) > strings.Index(readme, order[i]) {
+			t.Errorf("README.md: %q comes after %q", order[i-1], order[i])
+		}
+	}
+}
+
+// TestOneExitCodeTable: the exit codes are tabled once, in
+// docs/reference.md; a page that speaks of them links there.
+func TestOneExitCodeTable(t *testing.T) {
+	t.Parallel()
+	pages, _ := filepath.Glob("../docs/*.md")
+	row := regexp.MustCompile(`(?m)^\| [0-3] \|`)
+	about := regexp.MustCompile(`(?mi)^#+ exit (codes|status)|exit codes[ :(]`)
+	for _, f := range append(pages, "../README.md", "../gitlab/README.md") {
+		f = strings.TrimPrefix(f, "../")
+		if f == "docs/reference.md" {
+			continue
+		}
+		text := string(pkgRead(t, f))
+		if row.MatchString(text) {
+			t.Errorf("%s has a table of exit codes: link docs/reference.md#exit-codes instead", f)
+		}
+		if about.MatchString(text) && !strings.Contains(text, "reference.md#exit-codes") {
+			t.Errorf("%s speaks of the exit codes without linking reference.md#exit-codes", f)
+		}
+	}
+}
