@@ -96,7 +96,8 @@ func (sc *Scan) load(ctx context.Context, cfg *config.Config, opt ScanOptions) e
 			return err
 		}
 	}
-	if sc.Change, err = change.Scan(ctx, sc.Src, "scan", sc.Head, sc.Paths, only, scanSelection(cfg).DecidedByPath); err != nil {
+	if sc.Change, err = change.Scan(ctx, sc.Src, change.ScanRequest{Mode: "scan", Head: sc.Head, Paths: sc.Paths, Only: only,
+		ByPath: scanSelection(cfg).DecidedByPath}); err != nil {
 		return err
 	}
 	var repo *git.Repo
