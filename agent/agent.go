@@ -81,6 +81,17 @@ type Config struct {
 	// rounds share the group's timeout and the run's token budget; a later
 	// round that ends early keeps the group reviewed.
 	Rounds int
+	// Passes is how many times each group is reviewed independently
+	// (default 1): its files in another order, and from the second pass on
+	// the seed Seed+pass. The passes' findings are grouped
+	// (internal/domain/vote), one is kept when MinVotes passes found it,
+	// and the filter runs once, on what the vote kept.
+	Passes int
+	// MinVotes is the votes a finding needs (default a majority of Passes).
+	MinVotes int
+	// Seed is the first pass's seed (the endpoint's own, sent by the
+	// client); pass p sends Seed+p.
+	Seed int
 	// Filter, when set, is called with each group's anchored comments.
 	Filter FilterFunc
 	// Progress receives one line per group event (stderr); nil discards.
@@ -126,6 +137,10 @@ type Output struct {
 	// FilterDropped counts the comments the filter removed (for
 	// review.Review.Filtered).
 	FilterDropped int
+	// Outvoted counts the findings fewer than MinVotes passes found.
+	Outvoted int
+	// Passes is each pass's usage over every group when Config.Passes > 1.
+	Passes []review.Usage
 	// Files has one entry per selected file, in input order.
 	Files []review.FileCoverage
 	Usage review.Usage
@@ -182,6 +197,10 @@ func (c Config) withDefaults() Config {
 	def(&c.GroupTokens, grouping.DefaultTokens)
 	def(&c.Rounds, DefaultRounds)
 	c.Rounds = max(c.Rounds, 1)
+	c.Passes = max(c.Passes, 1)
+	if c.MinVotes <= 0 {
+		c.MinVotes = c.Passes/2 + 1
+	}
 	if c.GroupTimeout <= 0 {
 		c.GroupTimeout = DefaultGroupTimeout
 	}

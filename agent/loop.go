@@ -195,6 +195,10 @@ func (t *task) send(ctx context.Context, req openai.ChatCompletionRequest, estim
 		return openai.ChatCompletionResponse{}, err
 	}
 	req.Model = t.a.cfg.Model
+	if t.pass > 0 {
+		seed := t.a.cfg.Seed + t.pass
+		req.Seed = &seed
+	}
 	if t.a.cfg.MaxCompletionTokens > 0 {
 		req.MaxCompletionTokens = t.a.cfg.MaxCompletionTokens
 	}

@@ -56,7 +56,7 @@ func (r *run) status(format string, args ...any) {
 }
 
 // groupStart is a group's first line: which files, how many.
-func (r *run) groupStart(i, n int, files []File) {
+func (r *run) groupStart(i, n int, files []File, pass int) {
 	names := make([]string, 0, groupNames)
 	for _, f := range files[:min(len(files), groupNames)] {
 		names = append(names, f.Path)
@@ -68,12 +68,13 @@ func (r *run) groupStart(i, n int, files []File) {
 	if len(files) > 1 {
 		list += fmt.Sprintf(" (%d files)", len(files))
 	}
-	r.status("group %d/%d start: %s", i+1, n, list)
+	r.status("group %d/%d%s start: %s", i+1, n, r.passTag(pass), list)
 }
 
 // groupEnd is a group's last line: how it ended, in how long, its
 // comments, and the run's running count of requests and tokens.
-func (r *run) groupEnd(i, n int, res groupResult, took time.Duration, rounds int) {
+func (r *run) groupEnd(i, n int, res groupResult, took time.Duration, pass int) {
+	rounds := r.a.cfg.Rounds
 	state := "done"
 	if res.reason != "" {
 		state = "not reviewed (" + string(res.reason) + ")"
@@ -88,7 +89,7 @@ func (r *run) groupEnd(i, n int, res groupResult, took time.Duration, rounds int
 	if len(notes) > 0 {
 		state += " (" + strings.Join(notes, ", ") + ")"
 	}
-	r.status("group %d/%d %s in %s: %s · %s", i+1, n, state, seconds(took), plural(len(res.comments), "comment"), r.meter.soFar())
+	r.status("group %d/%d%s %s in %s: %s · %s", i+1, n, r.passTag(pass), state, seconds(took), plural(len(res.comments), "comment"), r.meter.soFar())
 }
 
 // heartbeat prints a progress line every interval while requests are in

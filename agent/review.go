@@ -12,7 +12,6 @@ import (
 
 	"github.com/ocr-ci/ocr/agent/grouping"
 	"github.com/ocr-ci/ocr/review"
-	"github.com/ocr-ci/ocr/tools"
 )
 
 // Review reviews in.Files: it bundles them into groups, reviews the groups
@@ -31,26 +30,41 @@ func (a *Agent) Review(ctx context.Context, in Input) Output {
 		bundle = grouping.ByDir
 	}
 	groups := bundle(r.groupFiles(), a.cfg.GroupFiles, a.cfg.GroupTokens)
-	r.meter, r.halter = &meter{start: time.Now(), groups: len(groups)}, &halter{cancel: cancel}
-	r.status("reviewing %s in %s, %d at a time", plural(len(in.Files), "file"), plural(len(groups), "group"), a.cfg.Concurrency)
+	passes := a.cfg.Passes
+	r.meter, r.halter = &meter{start: time.Now(), groups: len(groups) * passes}, &halter{cancel: cancel}
+	r.status("reviewing %s in %s%s, %d at a time", plural(len(in.Files), "file"), plural(len(groups), "group"), r.passTag(-1), a.cfg.Concurrency)
 	stopBeat, beating := make(chan struct{}), make(chan struct{})
 	go func() { defer close(beating); r.heartbeat(ctx, a.cfg.Heartbeat, stopBeat) }()
-	results := make([]groupResult, len(groups))
-	slots := make(chan struct{}, a.cfg.Concurrency)
+	units := make([]groupResult, len(groups)*passes)
+	r.each(len(units), func(u int) { // in order, group by group: the budget stops the later ones
+		units[u] = r.group(ctx, u/passes, len(groups), groups[u/passes], u%passes)
+	})
+	results := units
+	if passes > 1 {
+		results = make([]groupResult, len(groups))
+		r.each(len(groups), func(i int) { results[i] = r.vote(ctx, groups[i], units[i*passes:(i+1)*passes]) })
+	}
+	close(stopBeat)
+	<-beating
+	out := r.output(groups, results)
+	out.Passes = passUsage(units, passes)
+	return out
+}
+
+// each runs fn(0..n-1), dispatched in order, at most Concurrency at once.
+func (r *run) each(n int, fn func(i int)) {
+	slots := make(chan struct{}, r.a.cfg.Concurrency)
 	var wg sync.WaitGroup
-	for i, g := range groups { // dispatched in order: the budget stops the later ones
+	for i := range n {
 		slots <- struct{}{}
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
 			defer func() { <-slots }()
-			results[i] = r.group(ctx, i, len(groups), g)
+			fn(i)
 		}()
 	}
 	wg.Wait()
-	close(stopBeat)
-	<-beating
-	return r.output(groups, results)
 }
 
 // groupFiles describes the selected files for Bundle.
@@ -62,26 +76,21 @@ func (r *run) groupFiles() []grouping.File {
 	return out
 }
 
-// group reviews one group.
-func (r *run) group(ctx context.Context, i, n int, g grouping.Group) groupResult {
-	files := make([]File, len(g))
-	for k, idx := range g {
-		files[k] = r.in.Files[idx]
-	}
-	t := &task{a: r.a, run: r, files: files,
-		sess: &tools.Session{Source: r.in.Source, Diffs: r.diffs, File: files[0].Path}}
+// group runs one pass (from 0) over one group.
+func (r *run) group(ctx context.Context, i, n int, g grouping.Group, pass int) groupResult {
+	t := r.task(g, pass)
 	if ctx.Err() != nil { // stopped or out of time: no request, no line
 		reason, detail := ended(ctx, r.a.cfg.GroupTimeout.String())
 		return groupResult{reason: reason, detail: detail}
 	}
 	started := time.Now()
-	r.groupStart(i, n, files)
+	r.groupStart(i, n, t.files, pass)
 	res := t.review(ctx)
 	r.meter.done.Add(1)
 	if ctx.Err() != nil && !t.stoppedRun() && res.reason != "" {
 		return res // ended by another group's failure or the deadline: the run's summary says why
 	}
-	r.groupEnd(i, n, res, time.Since(started), r.a.cfg.Rounds)
+	r.groupEnd(i, n, res, time.Since(started), pass)
 	return res
 }
 
@@ -184,6 +193,7 @@ func (r *run) output(groups []grouping.Group, results []groupResult) Output {
 		out.Comments = append(out.Comments, res.comments...)
 		out.Usage = out.Usage.Add(res.usage)
 		out.FilterDropped += res.dropped
+		out.Outvoted += res.outvoted
 		gr := GroupReport{Planned: res.planned, Reason: res.reason, Rounds: res.rounds, Comments: len(res.comments),
 			FilterDropped: res.dropped, Usage: res.usage}
 		for _, idx := range g {
@@ -193,30 +203,9 @@ func (r *run) output(groups []grouping.Group, results []groupResult) Output {
 		out.Groups = append(out.Groups, gr)
 	}
 	out.Files = cov
-	out.Errors = notReviewed(cov)
+	out.Errors = review.NotReviewed(cov)
 	out.Status = status(cov)
 	sort.SliceStable(out.Comments, func(a, b int) bool { return out.Comments[a].Severity.Rank() > out.Comments[b].Severity.Rank() })
-	return out
-}
-
-// notReviewed is one line per cause (reason and detail) of the files not
-// reviewed, naming the files, in the order the causes first occur.
-func notReviewed(cov []review.FileCoverage) []string {
-	causes := map[string][]string{}
-	var order, out []string
-	for _, c := range cov {
-		if c.Reviewed {
-			continue
-		}
-		key := string(c.Reason) + ": " + c.Detail
-		if _, ok := causes[key]; !ok {
-			order = append(order, key)
-		}
-		causes[key] = append(causes[key], c.Path)
-	}
-	for _, k := range order {
-		out = append(out, fmt.Sprintf("%d file(s) not reviewed, %s (%s)", len(causes[k]), k, list(causes[k])))
-	}
 	return out
 }
 
@@ -229,13 +218,6 @@ func (r *run) coverage(path string, res groupResult) review.FileCoverage {
 		c.Status, c.Additions, c.Deletions = string(f.Status), f.Additions, f.Deletions
 	}
 	return c
-}
-
-func list(paths []string) string {
-	if len(paths) > 5 {
-		return strings.Join(paths[:5], ", ") + fmt.Sprintf(", … %d more", len(paths)-5)
-	}
-	return strings.Join(paths, ", ")
 }
 
 // status is complete when every file was reviewed, failed when none was.

@@ -18,6 +18,11 @@ type task struct {
 	run   *run
 	files []File
 	sess  *tools.Session
+	// pass numbers the group's independent reviews from 0; a later pass
+	// sends its own seed.
+	pass int
+	// voting leaves the filter to the vote over every pass (Config.Passes).
+	voting bool
 
 	mu       sync.Mutex
 	usage    review.Usage
@@ -39,6 +44,8 @@ type groupResult struct {
 	// rounds counts the main rounds that ended with task_done.
 	rounds  int
 	dropped int
+	// outvoted counts the findings the vote over the passes left out.
+	outvoted int
 }
 
 func (t *task) addUsage(u review.Usage) {
@@ -123,7 +130,7 @@ func (t *task) main(ctx context.Context, data mainData) loopResult {
 // filtered runs the configured filter and returns the comments it keeps
 // and how many it dropped; on error it keeps every comment.
 func (t *task) filtered(ctx context.Context, cs []review.Comment) ([]review.Comment, int) {
-	if t.a.cfg.Filter == nil || len(cs) == 0 {
+	if t.a.cfg.Filter == nil || len(cs) == 0 || t.voting {
 		return cs, 0
 	}
 	done := t.run.meter.request()

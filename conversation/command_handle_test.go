@@ -119,7 +119,9 @@ func TestIgnore(t *testing.T) {
 	rs := w.gh.Replies(w.finding.ID)
 	body := rs[len(rs)-1].Body
 	for _, want := range []string{"\"fingerprint\": \"" + findingFP + "\"", "\"path\": \"svc/calc.go\"", "\"reason\": \"callers validate b",
-		"`.ocr/rule.json`", "<!-- ocr:ignored fp=" + findingFP + " by=alice reason="} {
+		"`.ocr/rule.json`", "<!-- ocr:ignored fp=" + findingFP + " by=alice reason=",
+		// the second form: findings like it in the file's directory
+		"\"path\": \"svc/**\"", "\"like\": \"Div divides by `b` without checking it: a zero `b` panics.\"", "\"category\": \"bug\""} {
 		if !strings.Contains(body, want) {
 			t.Errorf("reply lacks %q:\n%s", want, body)
 		}

@@ -151,7 +151,7 @@ func (h *Handler) ignore(ctx context.Context, ev Event, reason string) error {
 		h.logf("ignore outside a thread of ocr's findings: replying how to use it")
 		return h.post(ctx, ev, notOursText(h.Settings.Handle))
 	}
-	if err := h.post(ctx, ev, ignoredText(fp, thread[0].Path, ev.Comment.Author.Login, reason)); err != nil {
+	if err := h.post(ctx, ev, ignoredText(fp, thread[0], ev.Comment.Author.Login, reason)); err != nil {
 		return err
 	}
 	h.logf("%s ignored finding %s on this pull request", ev.Comment.Author.Login, fp)

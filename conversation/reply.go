@@ -3,6 +3,7 @@ package conversation
 import (
 	"encoding/json"
 	"fmt"
+	"path"
 	"strings"
 
 	"github.com/ocr-ci/ocr/reporters/posting"
@@ -84,20 +85,44 @@ func notOursText(handle string) string {
 	return body(fmt.Sprintf("`/%s ignore` works in reply to one of ocr's findings: there is none to ignore here.", handle), answerMarker)
 }
 
-// ruleEntry is the rule.json entry that ignores a finding everywhere.
+// ruleEntry is a rule.json ignore entry: one finding everywhere (by its
+// fingerprint), or a kind of finding (like, in the files of a path glob).
 type ruleEntry struct {
-	Fingerprint string `json:"fingerprint"`
+	Fingerprint string `json:"fingerprint,omitempty"`
 	Path        string `json:"path,omitempty"`
+	Like        string `json:"like,omitempty"`
+	Category    string `json:"category,omitempty"`
 	Reason      string `json:"reason,omitempty"`
 }
 
-// ignoredText confirms an ignore and shows the rule.json entry that would
-// make it permanent; its marker records the fingerprint for later runs.
-func ignoredText(fp, path, by, reason string) string {
-	entry, _ := json.MarshalIndent(map[string][]ruleEntry{"ignore": {{Fingerprint: fp, Path: path, Reason: oneLine(reason)}}}, "", "  ")
+// ignoredText confirms an ignore and shows the rule.json entries that would
+// make it permanent: this finding, and findings like it in the files of
+// its directory; its marker records the fingerprint for later runs.
+func ignoredText(fp string, root Note, by, reason string) string {
+	entries := []ruleEntry{{Fingerprint: fp, Path: root.Path, Reason: oneLine(reason)}}
+	if like, ok := likeEntry(root, oneLine(reason)); ok {
+		entries = append(entries, like)
+	}
+	entry, _ := json.MarshalIndent(map[string][]ruleEntry{"ignore": entries}, "", "  ")
 	fence := posting.Fence(string(entry))
 	text := "Ignored on this pull request: ocr will not post this finding here again, and this thread is resolved.\n\n" +
-		"To ignore it in the whole repository, add this to `.ocr/rule.json` on the default branch:\n\n" +
+		"To ignore it in the whole repository, add the first entry to `.ocr/rule.json` on the default branch; " +
+		"the second ignores findings like it (same category, most of the `like` words) in the files its `path` matches:\n\n" +
 		fence + "json\n" + string(entry) + "\n" + fence
 	return body(posting.SafeText(text, posting.MaxBody-200), ignoredMarker(fp, by, oneLine(reason)))
+}
+
+// likeEntry is the rule.json entry that ignores findings like root's: its
+// category, its text's first line, the files of its directory.
+func likeEntry(root Note, reason string) (ruleEntry, bool) {
+	f, ok := posting.FindingOf(root.Body, root.Path, root.StartLine, root.Line)
+	like := posting.FirstLine(f.Content, 120)
+	if !ok || like == "" {
+		return ruleEntry{}, false
+	}
+	glob := "**"
+	if dir := path.Dir(root.Path); root.Path != "" && dir != "." {
+		glob = dir + "/**"
+	}
+	return ruleEntry{Path: glob, Like: like, Category: string(f.Category), Reason: reason}, true
 }

@@ -3,6 +3,8 @@ package review
 import (
 	"crypto/sha256"
 	"encoding/hex"
+	"fmt"
+	"strconv"
 	"strings"
 )
 
@@ -140,6 +142,9 @@ type Comment struct {
 	// it stays in the file reports, marked, and is neither posted, nor
 	// annotated, nor counted by the --fail-on gate.
 	Suppressed *Suppression `json:"suppressed,omitempty"`
+	// Votes is how many of the review's passes found the finding; nil
+	// when the review made one pass.
+	Votes *Votes `json:"votes,omitempty"`
 }
 
 // Fingerprint identifies a finding across runs: path, category and the
@@ -170,4 +175,41 @@ func NormalizeCode(code string) string {
 		b.WriteString(line)
 	}
 	return b.String()
+}
+
+// Votes says how many of a review's independent passes (--passes) found a
+// finding: Found of Passes. It is written "2/3" in the JSON report.
+type Votes struct {
+	Found  int
+	Passes int
+}
+
+// String is "Found/Passes".
+func (v Votes) String() string { return strconv.Itoa(v.Found) + "/" + strconv.Itoa(v.Passes) }
+
+// Share is Found/Passes, 0 without passes.
+func (v Votes) Share() float64 {
+	if v.Passes <= 0 {
+		return 0
+	}
+	return float64(v.Found) / float64(v.Passes)
+}
+
+// MarshalJSON writes "Found/Passes".
+func (v Votes) MarshalJSON() ([]byte, error) { return []byte(strconv.Quote(v.String())), nil }
+
+// UnmarshalJSON reads "Found/Passes" with 1 <= Found <= Passes.
+func (v *Votes) UnmarshalJSON(b []byte) error {
+	s, err := strconv.Unquote(string(b))
+	if err != nil {
+		return fmt.Errorf("votes %s: want a string such as \"2/3\"", b)
+	}
+	f, p, ok := strings.Cut(s, "/")
+	found, err1 := strconv.Atoi(f)
+	passes, err2 := strconv.Atoi(p)
+	if !ok || err1 != nil || err2 != nil || found < 1 || found > passes {
+		return fmt.Errorf("votes %q: want FOUND/PASSES such as \"2/3\"", s)
+	}
+	*v = Votes{Found: found, Passes: passes}
+	return nil
 }

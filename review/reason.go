@@ -1,5 +1,10 @@
 package review
 
+import (
+	"fmt"
+	"strings"
+)
+
 // Reason says why a file was not reviewed: a stable string, part of the
 // JSON output (files[].reason) and of the SARIF and summary reports. File
 // selection (internal/domain/selection) and the agent loop (agent) both
@@ -41,3 +46,32 @@ const (
 	ReasonMalformed Reason = "malformed_answers"
 	ReasonFailed    Reason = "model_failed"
 )
+
+// NotReviewed is one line per cause (reason and detail) of the files not
+// reviewed, naming the files, in the order the causes first occur.
+func NotReviewed(cov []FileCoverage) []string {
+	causes := map[string][]string{}
+	var order, out []string
+	for _, c := range cov {
+		if c.Reviewed {
+			continue
+		}
+		key := string(c.Reason) + ": " + c.Detail
+		if _, ok := causes[key]; !ok {
+			order = append(order, key)
+		}
+		causes[key] = append(causes[key], c.Path)
+	}
+	for _, k := range order {
+		out = append(out, fmt.Sprintf("%d file(s) not reviewed, %s (%s)", len(causes[k]), k, listPaths(causes[k])))
+	}
+	return out
+}
+
+// listPaths names at most five paths and counts the others.
+func listPaths(paths []string) string {
+	if len(paths) > 5 {
+		return strings.Join(paths[:5], ", ") + fmt.Sprintf(", … %d more", len(paths)-5)
+	}
+	return strings.Join(paths, ", ")
+}

@@ -41,8 +41,15 @@ type Review struct {
 	Dropped int `json:"dropped,omitempty"`
 	// Filtered counts comments removed by the reflection filter and dedupe.
 	Filtered int `json:"filtered,omitempty"`
+	// Outvoted counts the findings of a review of several passes
+	// (--passes) that fewer than --min-votes passes found, and the copies
+	// of the kept ones.
+	Outvoted int `json:"outvoted,omitempty"`
 	// Usage is the model usage of the whole run.
 	Usage Usage `json:"usage"`
+	// Passes is each pass's usage and cost when the review made several
+	// (--passes); the filter run after the vote is in Usage only.
+	Passes []Pass `json:"passes,omitempty"`
 	// Cost is what Usage cost at the prices given (OCR_PRICE_*); nil
 	// without prices.
 	Cost *Cost `json:"cost,omitempty"`
@@ -60,6 +67,12 @@ type Review struct {
 	// Started and Finished bound the run.
 	Started  time.Time `json:"started"`
 	Finished time.Time `json:"finished"`
+}
+
+// Pass is what one of several passes cost.
+type Pass struct {
+	Usage Usage `json:"usage"`
+	Cost  *Cost `json:"cost,omitempty"`
 }
 
 // Usage is model usage accounted from the provider's responses.

@@ -8,11 +8,17 @@ import "fmt"
 type Suppression struct {
 	By     string `json:"by"`
 	Reason string `json:"reason"`
+	// Like is the fingerprint of the dismissed finding this one is like
+	// (Dismissal.Like): suppressed "like one dismissed by @By".
+	Like string `json:"like,omitempty"`
 }
 
-// String is "by @alice: reason", "by rule.json", for summaries (escape it
-// there: both parts are people's text).
+// String is "by @alice: reason", "by rule.json", "like one dismissed by
+// @alice", for summaries (escape it there: both parts are people's text).
 func (s Suppression) String() string {
+	if s.Like != "" {
+		return likeText(s.By)
+	}
 	by := s.By
 	if by != RuleFileIgnore {
 		by = "@" + by

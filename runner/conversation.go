@@ -168,6 +168,7 @@ func (c *Command) suppress(ctx context.Context, j *job, ch *change.Change, rv *r
 	if n := rv.Suppress(s.Suppression); n > 0 {
 		c.logf("%d finding(s) ignored on this pull request: marked in the file reports, not posted, not counted by --fail-on", n)
 	}
+	c.learn(ctx, f, chat.Trust, rv, s.Ignored)
 	h := heard{ignored: s.Ignored}
 	if s.Paused && !githubchat.IsCommentEvent(j.ci.Event) && !ci.IsGitLabNoteTrigger(j.env.GitLab) {
 		h.paused = s.PausedNote(chat.Handle)

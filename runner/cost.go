@@ -17,3 +17,29 @@ func costLine(rv *review.Review) string {
 	}
 	return ", cost " + rv.Cost.String()
 }
+
+// passCosts is each pass's usage and cost (nil for one pass).
+func passCosts(p review.Prices, passes []review.Usage) []review.Pass {
+	var out []review.Pass
+	for _, u := range passes {
+		out = append(out, review.Pass{Usage: u, Cost: review.NewCost(p, u)})
+	}
+	return out
+}
+
+// logPasses writes one line per pass of a review made of several, and
+// what the vote left out.
+func (c *Command) logPasses(rv *review.Review) {
+	for i, p := range rv.Passes {
+		cost := ""
+		if p.Cost != nil {
+			cost = ", cost " + p.Cost.String()
+		}
+		c.logf("pass %d/%d: %d request(s), %d prompt + %d completion tokens%s", i+1, len(rv.Passes),
+			p.Usage.Requests, p.Usage.PromptTokens, p.Usage.CompletionTokens, cost)
+	}
+	if len(rv.Passes) > 0 {
+		c.logf("vote: %d finding(s) kept, %d left out (found by fewer passes than --min-votes, or the same finding again)",
+			len(rv.Comments), rv.Outvoted)
+	}
+}

@@ -57,6 +57,8 @@ func githubStep(t *testing.T, r *testRepo, apiURL, scenario, event, name string,
 		"GITHUB_REPOSITORY": "o/r", "GITHUB_API_URL": apiURL, "GITHUB_SERVER_URL": "https://github.example",
 		"GITHUB_WORKSPACE": r.dir, "RUNNER_TEMP": dir, "GITHUB_STEP_SUMMARY": g.summary, "GITHUB_OUTPUT": g.output,
 		"GITHUB_TOKEN": "tok",
+		// The scenarios' low findings are posted, as before the floor.
+		"OCR_POST_MIN_SEVERITY": "low",
 		// The synthetic merge commit: it exists nowhere, and using it is the
 		// classic 422 "commitOID is not part of the pull request".
 		"GITHUB_SHA": "5555555555555555555555555555555555555555",

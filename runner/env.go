@@ -40,7 +40,7 @@ func (c *Command) env(ctx context.Context, args []string) error {
 	if llmErr != nil {
 		rows = append(rows, envinfo.Row{Name: "llm problem", Value: llmErr.Error()})
 	}
-	rows = append(rows, envinfo.Row{Name: "caps", Value: envinfo.Caps(cfg, cx)})
+	rows = append(rows, envinfo.Row{Name: "caps", Value: envinfo.Caps(cfg, cx)}, envinfo.Posting(cfg))
 	return envinfo.Write(c.Stdout, append(rows, c.describeRepo(ctx, cfg)...))
 }
 

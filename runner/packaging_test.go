@@ -123,7 +123,7 @@ func TestActionInputsMapToVariablesOCRReads(t *testing.T) {
 	t.Parallel()
 	a, vars := pkgLoadAction(t), pkgVars(t)
 	want := []string{"allow-partial", "command", "concurrency", "exclude", "fail-on", "github-token", "language", "llm-model",
-		"llm-token", "llm-url", "max-inline", "max-tokens-budget", "reports", "rule", "sarif-file", "shard", "verify-signature", "version"}
+		"llm-token", "llm-url", "max-inline", "max-tokens-budget", "passes", "post-min-severity", "reports", "rule", "sarif-file", "shard", "verify-signature", "version"}
 	if got := pkgKeys(a.Inputs); !reflect.DeepEqual(got, want) {
 		t.Errorf("inputs = %v, want %v", got, want)
 	}

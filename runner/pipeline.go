@@ -194,6 +194,10 @@ func (c *Command) agentConfig(j *job, client *llm.Client) agent.Config {
 		Model: client.Model(), Concurrency: j.cfg.Concurrency,
 		MaxTokensBudget: j.cfg.MaxTokensBudget, Progress: c.Stderr, Heartbeat: c.heartbeat,
 		MaxCost: j.cfg.MaxCost, Prices: pricesOf(j.cfg), Quiet: j.cfg.Quiet,
+		Passes: j.cfg.Passes, MinVotes: j.cfg.MinVotes, Seed: llm.DefaultSeed,
+	}
+	if j.llm.Seed != nil {
+		cfg.Seed = *j.llm.Seed
 	}
 	if j.cfg.Effort == "high" {
 		cfg.Rounds = 2
@@ -222,6 +226,7 @@ func (c *Command) finish(j *job, rv *review.Review, p preview.Preview, out agent
 	}
 	deduped := review.Dedupe(out.Comments)
 	rv.Filtered = out.FilterDropped + len(out.Comments) - len(deduped)
+	rv.Outvoted, rv.Passes = out.Outvoted, passCosts(pricesOf(j.cfg), out.Passes)
 	rv.Comments, rv.Dropped = capComments(j.cfg, deduped)
 	rv.Rules = set.Used(rv.Files)
 	rv.Usage, rv.Status, rv.Errors, rv.Finished = out.Usage, out.Status, out.Errors, time.Now()
@@ -259,6 +264,7 @@ func (c *Command) publish(ctx context.Context, j *job, ch *change.Change, rv *re
 	code := reporters.ExitCode(rv, j.failOn, j.cfg.AllowPartial)
 	c.logf("review %s: %d comment(s), %d request(s), %d prompt + %d completion tokens%s",
 		rv.Status, len(rv.Comments), rv.Usage.Requests, rv.Usage.PromptTokens, rv.Usage.CompletionTokens, costLine(rv))
+	c.logPasses(rv)
 	for _, e := range rv.Errors {
 		c.logf("not reviewed: %s", e)
 	}

@@ -15,6 +15,7 @@ import (
 	"github.com/ocr-ci/ocr/reporters/build"
 	"github.com/ocr-ci/ocr/reporters/github"
 	"github.com/ocr-ci/ocr/reporters/gitlab"
+	"github.com/ocr-ci/ocr/review"
 	"github.com/ocr-ci/ocr/review/reportspec"
 )
 
@@ -74,7 +75,7 @@ func (c *Command) newPoster(j *job, ch *change.Change, k reportspec.Kind) report
 		return &github.Review{
 			BaseURL: j.env.GitHub.APIURL, GraphQLURL: j.env.GitHub.GraphQLURL, Token: j.env.GitHub.Token, BotLogin: j.cfg.GitHubLogin, Owner: j.ci.Owner, Repo: j.ci.Name,
 			ServerURL: j.env.GitHub.ServerURL, LinkAllow: j.cfg.LinkAllow,
-			PR: j.ci.PR, HeadSHA: j.ci.HeadSHA, Changes: changes, MaxInline: j.cfg.MaxInline,
+			PR: j.ci.PR, HeadSHA: j.ci.HeadSHA, Changes: changes, MaxInline: j.cfg.MaxInline, MinSeverity: review.Severity(j.cfg.PostMinSeverity),
 			Fork: j.ci.ReadOnly, Fallback: build.Fallback(j.specs, c.Stdout, j.env.GitHub.StepSummary, j.summaryOptions()),
 			FallbackWhere: build.FallbackWhere(j.specs, j.env.GitHub.StepSummary != ""),
 			ConfigHash:    j.configHash(), Logf: c.logf, Sleep: c.sleep,
@@ -83,16 +84,17 @@ func (c *Command) newPoster(j *job, ch *change.Change, k reportspec.Kind) report
 	g := j.env.GitLab
 	return &gitlab.Discussion{
 		BaseURL: g.APIURL, Token: g.Token, TokenSource: "OCR_GITLAB_TOKEN", CAFile: g.CAFile, Project: cmp.Or(g.MRProjectID, g.ProjectID), LinkAllow: j.cfg.LinkAllow,
-		MR: j.ci.PR, HeadSHA: j.ci.HeadSHA, Changes: changes, MaxInline: j.cfg.MaxInline,
+		MR: j.ci.PR, HeadSHA: j.ci.HeadSHA, Changes: changes, MaxInline: j.cfg.MaxInline, MinSeverity: review.Severity(j.cfg.PostMinSeverity),
 		ConfigHash: j.configHash(), Logf: c.logf, Sleep: c.sleep,
 	}
 }
 
 func (j *job) summaryOptions() github.SummaryOptions {
+	floor := review.Severity(j.cfg.PostMinSeverity)
 	if j.ci.Platform != ci.PlatformGitHub {
-		return github.SummaryOptions{}
+		return github.SummaryOptions{MinSeverity: floor}
 	}
-	return github.SummaryOptions{ServerURL: j.env.GitHub.ServerURL, Repository: j.env.GitHub.Repository}
+	return github.SummaryOptions{ServerURL: j.env.GitHub.ServerURL, Repository: j.env.GitHub.Repository, MinSeverity: floor}
 }
 
 func (j *job) repositoryURL() string {

@@ -6,6 +6,7 @@ package grouping
 
 import (
 	"path"
+	"slices"
 	"sort"
 	"strings"
 )
@@ -186,4 +187,20 @@ func sortByDir(files []File, bundles [][]int) {
 		}
 		return bundles[a][0] < bundles[b][0]
 	})
+}
+
+// ForPass is the order the files of g are shown in by pass (from 0) of
+// several independent reviews: the first pass as bundled, a later one
+// rotated (reversed when the rotation comes back to the start), so that
+// consecutive passes do not read the files alike.
+func (g Group) ForPass(pass int) Group {
+	if pass == 0 || len(g) < 2 {
+		return g
+	}
+	k := pass % len(g)
+	out := slices.Concat(g[k:], g[:k])
+	if k == 0 {
+		slices.Reverse(out)
+	}
+	return out
 }

@@ -44,6 +44,9 @@ type Forge struct {
 	notes []conversation.Note
 	read  bool
 	pr    *conversation.PullRequest
+	// thumbsDown and perms serve Dismissers (reactions.go).
+	thumbsDown map[int64]int
+	perms      map[string]string
 }
 
 var _ conversation.Forge = (*Forge)(nil)
@@ -166,6 +169,7 @@ func (f *Forge) reviewComments(ctx context.Context) ([]dated, error) {
 			n := conversation.Note{ID: c.GetID(), Body: c.GetBody(), Author: author(c.GetUser(), c.GetAuthorAssociation()),
 				InThread: true, Root: cmp.Or(c.GetInReplyTo(), c.GetID()), Path: c.GetPath(), Line: c.GetLine(), StartLine: c.GetStartLine()}
 			out = append(out, dated{n, c.GetCreatedAt().Time})
+			f.countThumbsDown(c)
 		}
 		if resp.NextPage == 0 {
 			return out, nil

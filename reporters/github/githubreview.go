@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"context"
 	"errors"
+	"fmt"
 	"net/http"
 	"sync"
 	"time"
@@ -55,9 +56,12 @@ type Review struct {
 	// Changes is the pull request's diff; every location is checked
 	// against it before anything is sent.
 	Changes *anchor.ChangeSet
-	// MaxInline caps ocr's inline comments on the pull request (default 30);
-	// the rest go to the summary.
+	// MaxInline caps the new inline comments of a push (default 10); the
+	// rest are counted in the summary.
 	MaxInline int
+	// MinSeverity is the posting floor (default medium): findings below it
+	// are listed in the summary's folded section, not posted.
+	MinSeverity review.Severity
 	// MaxFileComments caps file-level comments per run (default 10).
 	MaxFileComments int
 	// Fork is set for a pull request from a fork under pull_request, whose
@@ -199,7 +203,7 @@ func (run *ghRun) report(ctx context.Context, r *review.Review) error {
 	if r = run.withoutIgnored(r); run.g.Paused != "" {
 		return run.reportPaused(ctx, r, all)
 	}
-	ps := posting.Plan(r.Comments, run.changes, posting.NewPlanOptions(run.g.MaxInline, run.g.MaxFileComments, run.ex.current))
+	ps := posting.Plan(r.Comments, run.changes, run.planOptions())
 	ps, postErr := run.post(ctx, ps)
 	if errors.Is(postErr, posting.ErrNoWriteAccess) {
 		return postErr
@@ -209,6 +213,10 @@ func (run *ghRun) report(ctx context.Context, r *review.Review) error {
 	if errors.Is(resErr, posting.ErrNoWriteAccess) {
 		run.g.logf("not resolving ocr's review threads on pull request #%d: %v (%s)", run.g.PR, resErr, permissionsHelp)
 		resErr = nil
+	}
+	if run.ex.summary == nil && postErr == nil && resErr == nil && posting.Quiet(r, ps) {
+		run.g.logf(posting.QuietNote, fmt.Sprintf("pull request #%d", run.g.PR), posting.BelowFloor(ps))
+		return nil
 	}
 	in := posting.StickyInput{Review: all, Placements: ps, Resolved: run.resolved(gone, threads),
 		Notes: posting.Notes(run.notes, r, postErr, resErr), Links: run.style.Links,
@@ -228,4 +236,16 @@ func (run *ghRun) resolved(gone []string, threads map[string]string) []posting.R
 		out = append(out, posting.ResolvedItem{Path: c.GetPath(), Link: c.GetHTMLURL(), Thread: threads[fp]})
 	}
 	return out
+}
+
+// planOptions are the poster's budget and floor; what earlier runs posted
+// on this head counts against the push's budget.
+func (run *ghRun) planOptions() posting.PlanOptions {
+	o := posting.NewPlanOptions(run.g.MaxInline, run.g.MaxFileComments, run.g.MinSeverity, run.ex.current)
+	for _, c := range run.ex.current {
+		if c.GetOriginalCommitID() == run.head {
+			o.PostedAtHead++
+		}
+	}
+	return o
 }

@@ -21,12 +21,10 @@ var (
 // copy, since it says the head was reviewed and clean.
 func forgedSummary(t *testing.T) string {
 	t.Helper()
-	diff := reportertest.PostDiff(1)
-	f := githubfake.New(t, githubfake.Config{Diff: diff, Head: reportertest.PostHead, Base: reportertest.PostBase})
-	if err := reportertest.NewGitHubReview(t, f, diff, &reportertest.Recorder{}).Report(context.Background(), reportertest.PostReview(nil)); err != nil {
-		t.Fatal(err)
-	}
-	body := f.IssueComments()[0].Body
+	// A clean review posts no summary (posting.Quiet): render the one an
+	// existing summary would be edited into.
+	r := reportertest.PostReview(nil)
+	body := posting.StickySummary(posting.StickyInput{Review: r, State: posting.RecordedState(r, reportertest.PostHead, "cfg1", "")})
 	if st, ok := posting.ReadState(body); !ok || st.Head != reportertest.PostHead || st.Findings == nil {
 		t.Fatalf("the forgery does not carry a readable state: %+v %v", st, ok)
 	}

@@ -26,6 +26,9 @@ type SummaryOptions struct {
 	// MaxBytes caps the output; default just under 1 MiB (use ~60,000 for a
 	// GitHub comment body, whose limit is 65,536 characters).
 	MaxBytes int
+	// MinSeverity is the posting floor (--post-min-severity): findings
+	// below it are listed in a folded section of their own; "" folds none.
+	MinSeverity review.Severity
 }
 
 var severityIcons = map[review.Severity]string{
@@ -57,12 +60,45 @@ func SummaryMarkdown(r *review.Review, o SummaryOptions) string {
 }
 
 // summaryFindings is the findings table and their details, most severe
-// first, as many as fit in budget bytes; omitted counts the others.
+// first, as many as fit in budget bytes; omitted counts the others. The
+// findings below the posting floor come last, folded in a section of
+// their own (they are not posted on the pull request).
 func summaryFindings(r *review.Review, o SummaryOptions, budget int) (md string, omitted int) {
-	comments := reporters.BySeverity(r.Comments)
-	budget -= len(findingsHeader) + 1
+	above, below := splitFloor(reporters.BySeverity(r.Comments), o.MinSeverity)
+	md, shown := findingsTable(above, r, o, findingsHeader, budget)
+	omitted = len(above) - shown
+	if len(below) == 0 || omitted > 0 {
+		return md, omitted + len(below)
+	}
+	head := fmt.Sprintf("\n<details><summary>Below the posting floor, %s (%d): not posted on the pull request</summary>\n\n%s",
+		htmlText(string(o.MinSeverity)), len(below), tableHeader)
+	fold, shownBelow := findingsTable(below, r, o, head, budget-len(md)-len(floorFoot))
+	if shownBelow == 0 {
+		return md, omitted + len(below)
+	}
+	return md + fold + floorFoot, len(below) - shownBelow
+}
+
+// floorFoot closes the folded section of the findings below the floor.
+const floorFoot = "</details>\n"
+
+// splitFloor splits cs at the posting floor; "" keeps them all above.
+func splitFloor(cs []review.Comment, floor review.Severity) (above, below []review.Comment) {
+	for _, c := range cs {
+		if floor != "" && c.Severity.Rank() < floor.Rank() {
+			below = append(below, c)
+		} else {
+			above = append(above, c)
+		}
+	}
+	return above, below
+}
+
+// findingsTable is head, one row per finding and their details, as many
+// as fit in budget bytes; shown counts them.
+func findingsTable(comments []review.Comment, r *review.Review, o SummaryOptions, head string, budget int) (md string, shown int) {
+	budget -= len(head) + 1
 	var rows, details strings.Builder
-	shown := 0
 	for _, c := range comments {
 		row, det := findingRow(c, r, o), findingDetails(c)
 		if len(row)+len(det) > budget {
@@ -74,12 +110,15 @@ func summaryFindings(r *review.Review, o SummaryOptions, budget int) (md string,
 		shown++
 	}
 	if shown == 0 {
-		return "", len(comments)
+		return "", 0
 	}
-	return findingsHeader + rows.String() + "\n" + details.String(), len(comments) - shown
+	return head + rows.String() + "\n" + details.String(), shown
 }
 
-const findingsHeader = "\n### Findings\n\n| Severity | Location | Category | Finding |\n| --- | --- | --- | --- |\n"
+const (
+	tableHeader    = "| Severity | Location | Category | Finding |\n| --- | --- | --- | --- |\n"
+	findingsHeader = "\n### Findings\n\n" + tableHeader
+)
 
 func summaryHeader(r *review.Review, o SummaryOptions) string {
 	heading := o.Heading

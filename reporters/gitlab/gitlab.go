@@ -53,8 +53,12 @@ type Discussion struct {
 	HeadSHA string
 	// Changes is the merge request's diff.
 	Changes *anchor.ChangeSet
-	// MaxInline caps ocr's diff discussions on the merge request (default 30).
+	// MaxInline caps the new diff discussions of a push (default 10); the
+	// rest are counted in the summary.
 	MaxInline int
+	// MinSeverity is the posting floor (default medium): findings below it
+	// are listed in the summary's folded section, not posted.
+	MinSeverity review.Severity
 	// MaxFileComments caps general notes (findings that cannot be placed
 	// in the diff) per run (default 10).
 	MaxFileComments int
@@ -217,7 +221,7 @@ func (run *glRun) report(ctx context.Context, r *review.Review) error {
 	if r = run.withoutIgnored(r); run.g.Paused != "" {
 		return run.reportPaused(ctx, r, all)
 	}
-	ps := posting.Plan(r.Comments, run.changes, posting.NewPlanOptions(run.g.MaxInline, run.g.MaxFileComments, run.ex.threads))
+	ps := posting.Plan(r.Comments, run.changes, run.planOptions())
 	if len(posting.InlineIndexes(ps)) > 0 {
 		if err := run.loadRefs(ctx); err != nil {
 			return err
@@ -231,6 +235,10 @@ func (run *glRun) report(ctx context.Context, r *review.Review) error {
 	if errors.Is(resErr, posting.ErrNoWriteAccess) {
 		return resErr
 	}
+	if run.ex.summary == nil && postErr == nil && resErr == nil && posting.Quiet(r, ps) {
+		run.g.logf(posting.QuietNote, fmt.Sprintf("merge request !%d", run.g.MR), posting.BelowFloor(ps))
+		return nil
+	}
 	var old string
 	if run.ex.summary != nil {
 		old = run.ex.summary.Body
@@ -238,4 +246,16 @@ func (run *glRun) report(ctx context.Context, r *review.Review) error {
 	in := posting.StickyInput{Review: all, Placements: ps, Resolved: resolved, Notes: posting.Notes(run.notes, r, postErr, resErr), Links: run.style.Links,
 		State: posting.RecordedState(all, run.head, run.g.ConfigHash, old)}
 	return errors.Join(postErr, resErr, run.upsertSummary(ctx, posting.StickySummary(in)))
+}
+
+// planOptions are the poster's budget and floor; what earlier runs posted
+// on this head counts against the push's budget.
+func (run *glRun) planOptions() posting.PlanOptions {
+	o := posting.NewPlanOptions(run.g.MaxInline, run.g.MaxFileComments, run.g.MinSeverity, run.ex.threads)
+	for _, t := range run.ex.threads {
+		if t.Head != "" && t.Head == run.head {
+			o.PostedAtHead++
+		}
+	}
+	return o
 }

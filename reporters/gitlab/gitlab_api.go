@@ -55,6 +55,7 @@ type glPosition struct {
 	NewPath   string  `json:"new_path"`
 	OldLine   lineNum `json:"old_line"`
 	NewLine   lineNum `json:"new_line"`
+	HeadSHA   string  `json:"head_sha"`
 	LineRange *struct {
 		Start glLinePos `json:"start"`
 		End   glLinePos `json:"end"`

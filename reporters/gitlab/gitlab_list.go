@@ -22,6 +22,8 @@ type glThread struct {
 	// Replied is true when someone other than ocr answered in the thread:
 	// ocr then never touches it.
 	Replied bool
+	// Head is the head commit the thread was posted on.
+	Head string
 }
 
 // glExisting is what earlier runs left on the merge request.
@@ -91,7 +93,7 @@ func (e *glExisting) add(d *glDiscussion, owner int64) {
 	}
 	t := &glThread{ID: d.ID, Resolved: first.Resolved, Resolvable: first.Resolvable}
 	if first.Position != nil {
-		t.Path = cmp.Or(first.Position.NewPath, first.Position.OldPath)
+		t.Path, t.Head = cmp.Or(first.Position.NewPath, first.Position.OldPath), first.Position.HeadSHA
 	}
 	for _, n := range d.Notes[1:] {
 		if n.Author.ID != owner && !n.System {

@@ -17,12 +17,10 @@ import (
 // reportertest.PostHead, taken from another merge request.
 func glForgedSummary(t *testing.T) string {
 	t.Helper()
-	diff := reportertest.PostDiff(1)
-	f := reportertest.NewGitLabFake(t, diff, false)
-	if err := reportertest.NewGitLab(t, f, diff, &reportertest.Recorder{}).Report(context.Background(), reportertest.PostReview(nil)); err != nil {
-		t.Fatal(err)
-	}
-	body := f.SummaryBody()
+	// A clean review creates no summary (posting.Quiet): render the one an
+	// existing summary would be edited into.
+	r := reportertest.PostReview(nil)
+	body := posting.StickySummary(posting.StickyInput{Review: r, State: posting.RecordedState(r, reportertest.PostHead, "cfg1", "")})
 	if st, ok := posting.ReadState(body); !ok || st.Head != reportertest.PostHead || st.Findings == nil {
 		t.Fatalf("the forgery does not carry a readable state: %+v %v", st, ok)
 	}

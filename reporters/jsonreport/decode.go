@@ -23,7 +23,7 @@ func Decode(data []byte) (*review.Review, error) {
 		return nil, fmt.Errorf("not an ocr JSON report of format_version 1 (format_version %d, tool %q): write it with this version's --report json", j.FormatVersion, j.Tool)
 	}
 	r := &review.Review{Tool: j.Tool, Version: j.Version, Mode: j.Mode, Base: j.Base, Head: j.Head, Status: j.Status,
-		Comments: []review.Comment{}, Dropped: j.Dropped, Filtered: j.Filtered, Usage: j.Usage, Cost: j.Cost,
+		Comments: []review.Comment{}, Dropped: j.Dropped, Filtered: j.Filtered, Outvoted: j.Outvoted, Passes: j.Passes, Usage: j.Usage, Cost: j.Cost,
 		Errors: j.Errors, Shard: j.Shard, Config: j.Config}
 	var err error
 	if r.Started, err = parseTime(j.Started); err != nil {
@@ -51,7 +51,7 @@ func (c jsonComment) comment() review.Comment {
 			EndLine: c.EndLine, InHunk: c.InDiff, Method: review.Method(c.Method), Candidates: nonEmpty(c.Candidates)},
 		Content: c.Content, ExistingCode: c.ExistingCode, QuotedCode: c.QuotedCode, Suggestion: c.Suggestion,
 		Category: review.Category(c.Category), Severity: review.Severity(c.Severity), RuleID: c.RuleID,
-		Fingerprint: c.Fingerprint, Suppressed: c.Suppressed,
+		Fingerprint: c.Fingerprint, Suppressed: c.Suppressed, Votes: c.Votes,
 	}
 }
 

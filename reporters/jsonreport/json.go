@@ -35,7 +35,11 @@ type jsonReview struct {
 	Files         []jsonFile    `json:"files"`
 	Dropped       int           `json:"dropped"`
 	Filtered      int           `json:"filtered"`
-	Usage         review.Usage  `json:"usage"`
+	// Outvoted and Passes are present only for a review of several passes
+	// (--passes): the findings the vote left out, each pass's usage and cost.
+	Outvoted int           `json:"outvoted,omitempty"`
+	Passes   []review.Pass `json:"passes,omitempty"`
+	Usage    review.Usage  `json:"usage"`
 	// Cost is present only when prices were given (OCR_PRICE_*).
 	Cost   *review.Cost `json:"cost,omitempty"`
 	Errors []string     `json:"errors"`
@@ -80,6 +84,9 @@ type jsonComment struct {
 	// Suppressed says who ignored the finding and why; null when nobody
 	// did. A suppressed finding is not posted and does not trip --fail-on.
 	Suppressed *review.Suppression `json:"suppressed"`
+	// Votes is "k/N": k of the review's N passes found it (--passes);
+	// absent for a review of one pass.
+	Votes *review.Votes `json:"votes,omitempty"`
 }
 
 type jsonFile struct {
@@ -109,7 +116,7 @@ func jsonShape(r *review.Review) jsonReview {
 	out := jsonReview{
 		FormatVersion: 1, Tool: sarif.ToolName(r), Version: r.Version, Status: r.Status, Mode: r.Mode,
 		Base: r.Base, Head: r.Head, Comments: []jsonComment{}, Files: []jsonFile{},
-		Dropped: r.Dropped, Filtered: r.Filtered, Usage: r.Usage, Cost: r.Cost, Errors: append([]string{}, r.Errors...),
+		Dropped: r.Dropped, Filtered: r.Filtered, Outvoted: r.Outvoted, Passes: r.Passes, Usage: r.Usage, Cost: r.Cost, Errors: append([]string{}, r.Errors...),
 		Shard: r.Shard, Config: r.Config, Rules: []jsonRule{}, Started: timeText(r.Started), Finished: timeText(r.Finished),
 	}
 	for _, rl := range r.Rules {
@@ -122,7 +129,7 @@ func jsonShape(r *review.Review) jsonReview {
 			InDiff: c.InHunk, Method: string(c.Method), Category: string(c.Category), Severity: string(c.Severity),
 			Content: c.Content, Suggestion: c.Suggestion, ExistingCode: c.ExistingCode, QuotedCode: c.QuotedCode, RuleID: c.RuleID,
 			Fingerprint: c.Fingerprint, Ambiguous: len(c.Candidates) > 0, Candidates: append([]int{}, c.Candidates...),
-			Suppressed: c.Suppressed,
+			Suppressed: c.Suppressed, Votes: c.Votes,
 		})
 	}
 	for _, f := range r.Files {

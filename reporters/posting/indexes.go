@@ -21,3 +21,14 @@ func indexesOf(ps []Placement, k PlaceKind) []int {
 	}
 	return out
 }
+
+// placementsOf are the placements of kind k, in order.
+func placementsOf(ps []Placement, k PlaceKind) []Placement {
+	var out []Placement
+	for _, p := range ps {
+		if p.Kind == k {
+			out = append(out, p)
+		}
+	}
+	return out
+}

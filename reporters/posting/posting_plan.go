@@ -1,7 +1,9 @@
 package posting
 
 import (
+	"cmp"
 	"fmt"
+	"slices"
 
 	"github.com/ocr-ci/ocr/reporters"
 	"github.com/ocr-ci/ocr/review"
@@ -19,6 +21,12 @@ const (
 	PlaceSummary
 	// placePosted means an earlier run already posted it: nothing to do.
 	placePosted
+	// PlaceBelowFloor is below the posting floor (--post-min-severity):
+	// listed in the summary's collapsed section, never posted.
+	PlaceBelowFloor
+	// PlaceOverBudget is over the inline budget of the push (--max-inline):
+	// counted in the summary, kept in the file reports.
+	PlaceOverBudget
 )
 
 // Placement is the decision for one finding. Start and End are numbered on
@@ -37,17 +45,33 @@ type Placement struct {
 
 // PlanOptions bounds what one run may post.
 type PlanOptions struct {
-	MaxInline int // inline comments on the PR, those already posted included
+	MaxInline int // new inline comments per push (see PostedAtHead)
 	MaxFile   int // file-level comments per run (each costs one API call)
 	Posted    map[string]bool
+	// MinSeverity is the posting floor: findings below it are neither
+	// posted inline nor at file level (--post-min-severity).
+	MinSeverity review.Severity
+	// PostedAtHead counts the findings an earlier run already posted on
+	// this head: a re-run of the same push spends what is left of its budget.
+	PostedAtHead int
 }
 
-// NewPlanOptions applies the defaults to a reporter's caps (0 means 30
-// inline and 10 file-level comments); posted maps the fingerprints of the
-// findings earlier runs left in the diff.
-func NewPlanOptions[V any](maxInline, maxFile int, posted map[string]V) PlanOptions {
-	o := PlanOptions{MaxInline: reporters.OrDefault(maxInline, 30), MaxFile: reporters.OrDefault(maxFile, 10),
-		Posted: make(map[string]bool, len(posted))}
+// DefaultMaxInline and DefaultMinSeverity are the posting budget and floor
+// when the poster is given none.
+const (
+	DefaultMaxInline   = 10
+	DefaultMinSeverity = review.SeverityMedium
+)
+
+// NewPlanOptions applies the defaults to a reporter's caps (0 means 10
+// inline and 10 file-level comments, floor medium); posted maps the
+// fingerprints of the findings earlier runs left in the diff.
+func NewPlanOptions[V any](maxInline, maxFile int, floor review.Severity, posted map[string]V) PlanOptions {
+	if floor.Rank() == 0 {
+		floor = DefaultMinSeverity
+	}
+	o := PlanOptions{MaxInline: reporters.OrDefault(maxInline, DefaultMaxInline), MaxFile: reporters.OrDefault(maxFile, 10),
+		MinSeverity: floor, Posted: make(map[string]bool, len(posted))}
 	for fp := range posted {
 		o.Posted[fp] = true
 	}
@@ -55,15 +79,10 @@ func NewPlanOptions[V any](maxInline, maxFile int, posted map[string]V) PlanOpti
 }
 
 // Plan validates every location against the diff and degrades what cannot
-// be placed: range → single line → file-level → summary. Caps keep the
-// most severe findings inline (comments arrive most severe first).
+// be placed: range → single line → file-level → summary. Findings below
+// the floor are not posted; of the rest, the inline budget keeps the most
+// important (see inlineOrder) and counts the others.
 func Plan(comments []review.Comment, idx *DiffIndex, o PlanOptions) []Placement {
-	budget := o.MaxInline
-	for _, c := range comments {
-		if o.Posted[fingerprintOf(c)] {
-			budget--
-		}
-	}
 	files := o.MaxFile
 	out := make([]Placement, 0, len(comments))
 	for _, c := range comments {
@@ -71,19 +90,54 @@ func Plan(comments []review.Comment, idx *DiffIndex, o PlanOptions) []Placement 
 		switch {
 		case o.Posted[p.FP]:
 			p.Kind = placePosted
-		case p.Kind == PlaceInline && budget <= 0:
-			p.Kind, p.Note = PlaceSummary, "over the inline comment cap (--max-inline)"
+		case p.Severity.Rank() < o.MinSeverity.Rank():
+			p.Kind, p.Note = PlaceBelowFloor, fmt.Sprintf("below the posting floor (%s)", o.MinSeverity)
 		case p.Kind == PlaceFile && files <= 0:
 			p.Kind, p.Note = PlaceSummary, "over the cap on file-level comments"
-		case p.Kind == PlaceInline:
-			budget--
 		case p.Kind == PlaceFile:
 			files--
 		}
 		out = append(out, p)
 	}
+	spendInline(out, o.MaxInline-o.PostedAtHead)
 	return out
 }
+
+// spendInline keeps budget inline placements, the first in inlineOrder,
+// and marks the others over budget.
+func spendInline(ps []Placement, budget int) {
+	idx := InlineIndexes(ps)
+	slices.SortStableFunc(idx, func(a, b int) int { return inlineOrder(ps[a], ps[b]) })
+	for n, i := range idx {
+		if n >= budget {
+			ps[i].Kind, ps[i].Suggest, ps[i].Note = PlaceOverBudget, false, "over the inline budget of the push (--max-inline)"
+		}
+	}
+}
+
+// inlineOrder ranks what the inline budget keeps: the most severe first,
+// then the one more passes found (review.Votes, --passes; equal with one
+// pass), then (stable sort) the pipeline's order (review.Dedupe's: by
+// location). The reflection filter only keeps or drops, so it gives no
+// confidence to rank by; when it does, compare it here, after the votes.
+func inlineOrder(a, b Placement) int {
+	return cmp.Or(cmp.Compare(b.Severity.Rank(), a.Severity.Rank()), cmp.Compare(voteShare(b.Comment), voteShare(a.Comment)))
+}
+
+// voteShare is the share of the passes that found c; 1 without votes (one
+// pass: every finding was found by every pass there was).
+func voteShare(c review.Comment) float64 {
+	if c.Votes == nil {
+		return 1
+	}
+	return c.Votes.Share()
+}
+
+// BelowFloor counts the placements below the posting floor.
+func BelowFloor(ps []Placement) int { return len(indexesOf(ps, PlaceBelowFloor)) }
+
+// OverBudget counts the placements over the inline budget.
+func OverBudget(ps []Placement) int { return len(indexesOf(ps, PlaceOverBudget)) }
 
 // place decides one finding's best valid position.
 func place(c review.Comment, idx *DiffIndex) Placement {

@@ -170,6 +170,9 @@ func writeSummaryHead(b *strings.Builder, in StickyInput) {
 	// re-run renders the same summary.
 	fmt.Fprintf(b, "\n%d posted as review comments, %d listed in this summary.\n",
 		kinds[PlaceInline]+kinds[PlaceFile]+kinds[placePosted], kinds[PlaceSummary])
+	if n := kinds[PlaceOverBudget]; n > 0 {
+		fmt.Fprintf(b, "\n%d more in the SARIF report: over the budget of inline comments per push (`--max-inline`).\n", n)
+	}
 }
 
 // summarySections are the summary's parts below its head, most important
@@ -181,7 +184,7 @@ func summarySections(in StickyInput) []section {
 		secs = append(secs, section{items: []string{fmt.Sprintf("\n> [!WARNING]\n> %s\n", postSafeInline(n, in.Links))}})
 	}
 	return append(secs, unplacedSection(in.Placements, in.Links), resolvedSection(in.Resolved, in.Links),
-		coverageSection(in.Review, in.Links))
+		belowFloorSection(in.Placements, in.Links), coverageSection(in.Review, in.Links))
 }
 
 // usageLine is the model usage, the summary's last visible line.
@@ -196,12 +199,7 @@ func usageLine(r *review.Review) string {
 }
 
 func unplacedSection(ps []Placement, links Links) section {
-	var un []Placement
-	for _, p := range ps {
-		if p.Kind == PlaceSummary {
-			un = append(un, p)
-		}
-	}
+	un := placementsOf(ps, PlaceSummary)
 	if len(un) == 0 {
 		return section{}
 	}

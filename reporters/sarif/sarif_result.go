@@ -2,6 +2,7 @@ package sarif
 
 import (
 	"fmt"
+	"math"
 	"net/url"
 	"strings"
 
@@ -29,6 +30,11 @@ func sarifResult(c review.Comment, ruleIndex int, fingerprint string) *sarif.Res
 	props.Add("category", string(c.Category)).Add("severity", string(c.Severity))
 	if c.Method != "" {
 		props.Add("anchor", string(c.Method))
+	}
+	if c.Votes != nil {
+		// rank (§3.27.24): 0.0-100.0, the share of the passes that found it.
+		res.Rank = math.Round(c.Votes.Share()*1000) / 10
+		props.Add("votes", c.Votes.String())
 	}
 	res.Properties = props
 	res.Suppressions = sarifSuppressions(c)

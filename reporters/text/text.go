@@ -86,7 +86,8 @@ func (t *Reporter) paint(code, s string) string {
 	return code + s + ansiReset
 }
 
-// comment writes "path:line: severity category (lines a-b)", the message
+// comment writes "path:line: severity category (lines a-b) · found by 2/3
+// passes" (the votes only for a review of several passes), the message
 // behind a gutter, then the quoted code, or the suggestion as a diff.
 func (t *Reporter) comment(b *strings.Builder, c review.Comment) {
 	loc, extra := termText(c.Path), ""
@@ -99,6 +100,9 @@ func (t *Reporter) comment(b *strings.Builder, c review.Comment) {
 		if c.EndLine > c.StartLine {
 			extra = " (" + reporters.LineSpan(c.StartLine, c.EndLine) + ")"
 		}
+	}
+	if c.Votes != nil {
+		extra += " · found by " + c.Votes.String() + " passes"
 	}
 	fmt.Fprintf(b, "%s: %s %s%s\n", t.paint(ansiBold, loc), t.paint(severityColors[c.Severity], termText(string(c.Severity))),
 		t.paint(ansiDim, termText(string(c.Category))), extra)

@@ -74,7 +74,7 @@ Unknown tools, unknown or missing arguments are errors (exit 2).`,
 var ScanFlags = []string{"ref", "worktree", "since", "shard", "repo", "preview", "exclude", "include", "include-tests",
 	"max-file-tokens", "format", "output", "report", "verbose", "quiet", "fail-on", "allow-partial", "sarif-file",
 	"sarif-category", "model", "language", "background", "background-file", "rule", "config-ref", "tools",
-	"effort", "no-filter", "timeout", "max-tokens-budget", "max-cost", "max-files", "concurrency",
+	"effort", "no-filter", "passes", "min-votes", "timeout", "max-tokens-budget", "max-cost", "max-files", "concurrency",
 	"max-comments", "max-git-procs"}
 
 // MergeFlags are the flags `ocr merge` takes: the reports and the exit code.

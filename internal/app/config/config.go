@@ -85,12 +85,22 @@ type Config struct {
 	PriceCachedInput float64 `env:"OCR_PRICE_CACHED_INPUT"`
 	// MaxComments caps comments per run (default 50); per file is a fifth of it, at least 5.
 	MaxComments int `env:"OCR_MAX_COMMENTS"`
-	// MaxInline caps inline comments per posted review (default 30).
+	// MaxInline caps the new inline comments of a push (default 10): the
+	// most severe are posted, the rest counted in the summary.
 	MaxInline int `env:"OCR_MAX_INLINE"`
+	// PostMinSeverity is the posting floor (default medium): findings
+	// below it are not posted, only listed, folded, in the summaries.
+	PostMinSeverity string `env:"OCR_POST_MIN_SEVERITY"`
 	// NoFilter skips the reflection filter.
 	NoFilter bool `env:"OCR_NO_FILTER"`
 	// Effort is "normal" or "high" (a second review round).
 	Effort string `env:"OCR_EFFORT"`
+	// Passes is how many times each group is reviewed independently
+	// (default 1); with more, a finding is kept when MinVotes passes found it.
+	Passes int `env:"OCR_PASSES"`
+	// MinVotes is how many passes must find a finding for it to be kept
+	// (default: a majority of Passes).
+	MinVotes int `env:"OCR_MIN_VOTES"`
 	// FailOn is the severity gate: critical|high|medium|low|never (default never).
 	FailOn string `env:"OCR_FAIL_ON"`
 	// AllowPartial makes an incomplete review exit 0/1 instead of 3.
@@ -186,9 +196,12 @@ func (c *Config) bindAgent(fs *flag.FlagSet) {
 	bindInt(fs, &c.MaxTokensBudget, "max-tokens-budget", "token budget of the run, prompt + completion (default 5000000, fork pull requests 1000000)")
 	fs.Float64Var(&c.MaxCost, "max-cost", c.MaxCost, "cost limit of the run, an `AMOUNT` at the OCR_PRICE_* prices (0: none)")
 	bindInt(fs, &c.MaxComments, "max-comments", "comments per run, a fifth of it (at least 5) per file (default 50)")
-	bindInt(fs, &c.MaxInline, "max-inline", "inline comments per posted review (default 30)")
+	bindInt(fs, &c.MaxInline, "max-inline", "new inline comments per push, the most severe first; the rest are counted in the summary (default 10)")
+	fs.StringVar(&c.PostMinSeverity, "post-min-severity", c.PostMinSeverity, "post only comments at or above `SEVERITY`: critical, high, medium or low (default medium); the others stay in the reports and the summary")
 	fs.BoolVar(&c.NoFilter, "no-filter", c.NoFilter, "skip the reflection filter")
 	fs.StringVar(&c.Effort, "effort", c.Effort, "`EFFORT` normal or high (high adds a second round)")
+	bindInt(fs, &c.Passes, "passes", "independent reviews of each group; a finding is kept when a majority found it (default 1)")
+	bindInt(fs, &c.MinVotes, "min-votes", "passes that must find a finding for it to be kept (default a majority of --passes)")
 	fs.StringVar(&c.FailOn, "fail-on", c.FailOn, "exit 1 on a comment at or above `SEVERITY`: critical, high, medium, low or never (default never)")
 	fs.BoolVar(&c.AllowPartial, "allow-partial", c.AllowPartial, "exit 0/1, not 3, when some selected files were not reviewed")
 	fs.StringVar(&c.SarifFile, "sarif-file", c.SarifFile, "`FILE` of the SARIF report among the CI default reports (default ocr.sarif)")
@@ -226,11 +239,32 @@ func (c *Config) Validate() error {
 	if err := c.validateCost(); err != nil {
 		return err
 	}
+	if err := c.validateVotes(); err != nil {
+		return err
+	}
 	if err := c.validateChat(); err != nil {
+		return err
+	}
+	if err := c.validateFloor(); err != nil {
 		return err
 	}
 	c.Defaults()
 	return nil
+}
+
+// validateFloor refuses a --post-min-severity that is not a severity and
+// writes it in lower case.
+func (c *Config) validateFloor() error {
+	if c.PostMinSeverity == "" {
+		return nil
+	}
+	s := strings.ToLower(strings.TrimSpace(c.PostMinSeverity))
+	switch s {
+	case "critical", "high", "medium", "low":
+		c.PostMinSeverity = s
+		return nil
+	}
+	return errorf("--post-min-severity (OCR_POST_MIN_SEVERITY) %q: want critical, high, medium or low", c.PostMinSeverity)
 }
 
 // kindNames lists every report kind.
@@ -271,7 +305,12 @@ func (c *Config) Defaults() {
 	setIfZero(&c.MaxTokensBudget, DefaultMaxTokens)
 	setDefault(&c.Concurrency, 8)
 	setDefault(&c.MaxComments, 50)
-	setDefault(&c.MaxInline, 30)
+	setDefault(&c.MaxInline, 10)
+	if c.PostMinSeverity == "" {
+		c.PostMinSeverity = "medium"
+	}
+	setDefault(&c.Passes, 1)
+	setDefault(&c.MinVotes, c.Passes/2+1)
 	if c.Timeout <= 0 {
 		c.Timeout = DefaultTimeout
 	}
@@ -333,3 +372,17 @@ func (l *ListFlag) Set(v string) error {
 }
 
 var _ flag.Value = (*ListFlag)(nil)
+
+// MaxPasses bounds --passes: every pass costs a whole review.
+const MaxPasses = 9
+
+// validateVotes checks --passes and --min-votes together.
+func (c *Config) validateVotes() error {
+	if c.Passes > MaxPasses {
+		return errorf("--passes (OCR_PASSES) %d: at most %d (every pass costs a whole review)", c.Passes, MaxPasses)
+	}
+	if passes := max(c.Passes, 1); c.MinVotes > passes {
+		return errorf("--min-votes (OCR_MIN_VOTES) %d is more than --passes (OCR_PASSES) %d: no finding could be kept; give at most %d", c.MinVotes, passes, passes)
+	}
+	return nil
+}

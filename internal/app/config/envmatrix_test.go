@@ -20,11 +20,12 @@ var validValues = map[string]string{
 	"OCR_CONFIG_REF": "HEAD", "OCR_LANGUAGE": "French", "OCR_BACKGROUND": "a service", "OCR_BACKGROUND_FILE": "bg.md",
 	"OCR_MODEL": "m", "OCR_CONCURRENCY": "2", "OCR_TIMEOUT": "5m", "OCR_MAX_TOKENS_BUDGET": "100000",
 	"OCR_MAX_COST": "0", "OCR_PRICE_INPUT": "2.5", "OCR_PRICE_OUTPUT": "10", "OCR_PRICE_CACHED_INPUT": "1.25",
-	"OCR_MAX_COMMENTS": "10", "OCR_MAX_INLINE": "5", "OCR_NO_FILTER": "true", "OCR_EFFORT": "high",
+	"OCR_MAX_COMMENTS": "10", "OCR_MAX_INLINE": "5", "OCR_POST_MIN_SEVERITY": "high", "OCR_NO_FILTER": "true", "OCR_EFFORT": "high",
 	"OCR_FAIL_ON": "high", "OCR_ALLOW_PARTIAL": "true", "OCR_SARIF_FILE": "x.sarif", "OCR_SARIF_CATEGORY": "c",
 	"OCR_FULL": "true", "OCR_VERBOSE": "1", "OCR_GITHUB_LOGIN": "my-app[bot]",
 	"OCR_LLM_URL": "https://llm.example.com/v1", "OCR_LLM_TOKEN": "t", "OCR_LLM_MODEL": "m", "OCR_LLM_TIMEOUT": "30",
-	"OCR_LLM_EXTRA_HEADERS": "X-A=1", "OCR_LLM_EXTRA_BODY": `{"enable_thinking": false}`,
+	"OCR_LLM_EXTRA_HEADERS": "X-A=1", "OCR_LLM_EXTRA_BODY": `{"enable_thinking": false}`, "OCR_LLM_TEMPERATURE": "0.2",
+	"OCR_PASSES": "3", "OCR_MIN_VOTES": "2",
 	"OCR_LLM_AZURE_DEPLOYMENT": "gpt4o", "OCR_LLM_AZURE_API_VERSION": "2024-10-21", "OPENAI_API_KEY": "sk-x",
 	"OPENAI_BASE_URL": "https://gw.example.com/v1", "OPENAI_MODEL": "gpt-4.1-mini",
 	"OCR_QUIET": "true", "OCR_SHARD": "1/2", "OCR_LINK_ALLOW": "docs.example.org", "OCR_HANDLE": "reviewbot", "OCR_CHAT_REPLIES": "all", "OCR_CHAT_TRUST": "OWNER,MEMBER,author",
@@ -33,8 +34,9 @@ var validValues = map[string]string{
 
 // companions are the settings a variable needs beside it to be valid.
 var companions = map[string]map[string]string{
-	"OCR_TO":       {"OCR_FROM": "HEAD~1"},
-	"OCR_MAX_COST": {"OCR_PRICE_INPUT": "1", "OCR_PRICE_OUTPUT": "1"},
+	"OCR_TO":        {"OCR_FROM": "HEAD~1"},
+	"OCR_MAX_COST":  {"OCR_PRICE_INPUT": "1", "OCR_PRICE_OUTPUT": "1"},
+	"OCR_MIN_VOTES": {"OCR_PASSES": "3"},
 }
 
 // EnvMatrixValues are the values every variable is tried with.

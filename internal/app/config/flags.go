@@ -37,6 +37,8 @@ var limits = []limit{
 	{flag: "max-files", env: "OCR_MAX_FILES", min: 0, zero: "the default cap", field: func(c *Config) *int { return &c.MaxFiles }},
 	{flag: "max-comments", env: "OCR_MAX_COMMENTS", min: 1, field: func(c *Config) *int { return &c.MaxComments }},
 	{flag: "max-inline", env: "OCR_MAX_INLINE", min: 1, field: func(c *Config) *int { return &c.MaxInline }},
+	{flag: "passes", env: "OCR_PASSES", min: 1, field: func(c *Config) *int { return &c.Passes }},
+	{flag: "min-votes", env: "OCR_MIN_VOTES", min: 1, field: func(c *Config) *int { return &c.MinVotes }},
 }
 
 // checkMin refuses n below the limit, naming the setting as the user gave it.
@@ -148,8 +150,8 @@ func FlagGroups() []FlagGroup {
 		{"What to review", []string{"repo", "from", "to", "commit", "preview", "full"}},
 		{"Which files", []string{"exclude", "include", "include-tests", "max-file-tokens"}},
 		{"Reports and exit code", []string{"format", "output", "report", "verbose", "quiet", "fail-on", "allow-partial", "sarif-file", "sarif-category"}},
-		{"Model and instructions", []string{"model", "language", "background", "background-file", "rule", "config-ref", "tools", "effort", "no-filter"}},
-		{"Limits", []string{"timeout", "max-tokens-budget", "max-cost", "max-files", "max-diff-mb", "concurrency", "max-comments", "max-inline", "max-git-procs"}},
+		{"Model and instructions", []string{"model", "language", "background", "background-file", "rule", "config-ref", "tools", "effort", "no-filter", "passes", "min-votes"}},
+		{"Limits", []string{"timeout", "max-tokens-budget", "max-cost", "max-files", "max-diff-mb", "concurrency", "max-comments", "max-inline", "post-min-severity", "max-git-procs"}},
 	}
 }
 

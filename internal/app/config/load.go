@@ -138,6 +138,7 @@ type llmVars struct {
 	Timeout         secondsVar `env:"OCR_LLM_TIMEOUT"`
 	ExtraHeaders    headersVar `env:"OCR_LLM_EXTRA_HEADERS"`
 	ExtraBody       bodyVar    `env:"OCR_LLM_EXTRA_BODY"`
+	Temperature     tempVar    `env:"OCR_LLM_TEMPERATURE"`
 	AzureDeployment string     `env:"OCR_LLM_AZURE_DEPLOYMENT"`
 	AzureAPIVersion string     `env:"OCR_LLM_AZURE_API_VERSION"`
 	OpenAIKey       string     `env:"OPENAI_API_KEY"`
@@ -163,6 +164,7 @@ func loadLLM(lookup Lookup) (llm.Config, error) {
 		ExtraHeaders: llm.Headers(v.ExtraHeaders), ExtraBody: llm.Body(v.ExtraBody),
 		AzureDeployment: v.AzureDeployment, AzureAPIVersion: v.AzureAPIVersion,
 		OpenAIKey: v.OpenAIKey, OpenAIBaseURL: v.OpenAIBaseURL, OpenAIModel: v.OpenAIModel,
+		Temperature: llm.Temperature(v.Temperature),
 	}, nil
 }
 
@@ -192,6 +194,16 @@ func (s *secondsVar) EnvDecode(v string) error {
 		return nil // unset: the lookup hides blank values
 	}
 	return named("OCR_LLM_TIMEOUT", (*llm.Seconds)(s).Decode(v))
+}
+
+type tempVar llm.Temperature
+
+// EnvDecode reads a temperature from 0 to 2.
+func (t *tempVar) EnvDecode(v string) error {
+	if v == "" {
+		return nil // unset: the lookup hides blank values
+	}
+	return named("OCR_LLM_TEMPERATURE", (*llm.Temperature)(t).Decode(v))
 }
 
 type headersVar llm.Headers

@@ -57,9 +57,12 @@ type Options struct {
 type Client struct {
 	api   *openai.Client
 	model string
-	opt   Options
-	red   redactor // applied to every error and log line before any cut
-	wait  time.Duration
+	// temperature and seed are sent with every request (sampling).
+	temperature Temperature
+	seed        int
+	opt         Options
+	red         redactor // applied to every error and log line before any cut
+	wait        time.Duration
 
 	answered atomic.Bool // the endpoint has sent at least one response
 	logged   sync.Map    // scope + failure kind → already logged
@@ -92,8 +95,12 @@ func New(cfg Config, opt Options) (*Client, error) {
 	}
 	oc.BaseURL = cfg.BaseURL()
 	oc.HTTPClient = hc
+	seed := DefaultSeed
+	if cfg.Seed != nil {
+		seed = *cfg.Seed
+	}
 	return &Client{api: openai.NewClientWithConfig(oc), model: cfg.ModelName(), opt: opt, red: newRedactor(cfg),
-		wait: timeout}, nil
+		wait: timeout, temperature: cfg.Temperature, seed: seed}, nil
 }
 
 func (o Options) withDefaults() Options {
@@ -138,7 +145,7 @@ func baseTransport(connect time.Duration) http.RoundTripper {
 // Model is the model name sent when a request leaves it empty.
 func (c *Client) Model() string { return c.model }
 
-// Chat sends req (Model defaulted), retrying transient failures (429, 5xx,
+// Chat sends req (Model, temperature and seed defaulted), retrying transient failures (429, 5xx,
 // resets) with exponential backoff and jitter, honouring Retry-After. The
 // response carries the provider's usage. Failures are *Error; one whose
 // StopsRun is true will fail every other request the same way.
@@ -146,6 +153,7 @@ func (c *Client) Chat(ctx context.Context, req openai.ChatCompletionRequest) (op
 	if req.Model == "" {
 		req.Model = c.model
 	}
+	c.sampling(&req)
 	for n := 1; ; n++ {
 		actx, a := withAttempt(ctx)
 		resp, err := c.api.CreateChatCompletion(actx, req)

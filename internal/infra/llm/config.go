@@ -49,6 +49,10 @@ type Config struct {
 	// ModelFrom names where Model came from when it is not OCR_LLM_MODEL
 	// (the caller's override, such as "--model"); empty means OCR_LLM_MODEL.
 	ModelFrom string
+	// Temperature is sent with every request (default 0).
+	Temperature Temperature
+	// Seed is sent with every request that carries none (nil: DefaultSeed).
+	Seed *int
 }
 
 // BaseURL is the resolved endpoint without a trailing /chat/completions.

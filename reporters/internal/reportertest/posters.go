@@ -31,9 +31,10 @@ func NewGitHubFake(t testing.TB, diff, head string) *githubfake.Server {
 }
 
 // NewGitHubReview is a poster of o/r#7 at PostHead against the fake f,
-// falling back, logging and sleeping into rec.
+// falling back, logging and sleeping into rec. Its floor is low and its
+// budget 30: the posting tests post every finding of their fixtures.
 func NewGitHubReview(t testing.TB, f *githubfake.Server, diff string, rec *Recorder) *github.Review {
-	return &github.Review{BaseURL: f.URL, Token: "tok", HTTPClient: f.Client(),
+	return &github.Review{BaseURL: f.URL, Token: "tok", HTTPClient: f.Client(), MinSeverity: review.SeverityLow, MaxInline: 30,
 		Owner: "o", Repo: "r", PR: 7, HeadSHA: PostHead, Changes: PostChangeSet(t, diff),
 		ConfigHash: "cfg1", Fallback: rec, Logf: rec.Logf, Sleep: rec.Sleep}
 }
@@ -65,9 +66,10 @@ func NewGitLabFake(t testing.TB, diff string, tls bool) *gitlabfake.Server {
 }
 
 // NewGitLab is a poster of merge request 42!5 at PostHead against the
-// fake f, falling back, logging and sleeping into rec.
+// fake f, falling back, logging and sleeping into rec. Its floor is low
+// and its budget 30: the posting tests post every finding of their fixtures.
 func NewGitLab(t testing.TB, f *gitlabfake.Server, diff string, rec *Recorder) *gitlab.Discussion {
-	return &gitlab.Discussion{BaseURL: f.URL + "/api/v4", Token: "tok", TokenSource: "OCR_GITLAB_TOKEN",
+	return &gitlab.Discussion{BaseURL: f.URL + "/api/v4", Token: "tok", TokenSource: "OCR_GITLAB_TOKEN", MinSeverity: review.SeverityLow, MaxInline: 30,
 		HTTPClient: f.Client(), Project: "42", MR: 5, HeadSHA: PostHead, Changes: PostChangeSet(t, diff),
 		ConfigHash: "cfg1", Fallback: rec, Logf: rec.Logf, Sleep: rec.Sleep}
 }

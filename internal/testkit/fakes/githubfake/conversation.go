@@ -94,7 +94,7 @@ func (s *Server) reply(w http.ResponseWriter, r *http.Request, id int64) {
 	}
 	root := s.comments[i]
 	c := Comment{ID: s.id(), Body: body, Path: root.Path, Line: root.Line, StartLine: root.StartLine, Side: root.Side,
-		StartSide: root.StartSide, CommitID: root.CommitID, InReplyTo: &root.ID, SubjectType: root.SubjectType, User: s.poster()}
+		StartSide: root.StartSide, CommitID: root.CommitID, OriginalCommitID: root.CommitID, InReplyTo: &root.ID, SubjectType: root.SubjectType, User: s.poster()}
 	c.HTMLURL = s.htmlURL(c.ID)
 	s.comments = append(s.comments, c)
 	fakes.WriteJSON(w, 201, c)

@@ -14,22 +14,28 @@ import (
 // Comment is a pull request review comment as GitHub lists it.
 // https://docs.github.com/rest/pulls/comments#list-review-comments-on-a-pull-request
 type Comment struct {
-	ID          int64  `json:"id"`
-	Body        string `json:"body"`
-	Path        string `json:"path"`
-	Line        *int   `json:"line"`
-	StartLine   *int   `json:"start_line"`
-	Side        string `json:"side,omitempty"`
-	StartSide   string `json:"start_side,omitempty"`
-	CommitID    string `json:"commit_id"`
-	InReplyTo   *int64 `json:"in_reply_to_id,omitempty"`
-	SubjectType string `json:"subject_type"`
-	HTMLURL     string `json:"html_url"`
-	ReviewID    int64  `json:"pull_request_review_id,omitempty"`
-	User        User   `json:"user"`
+	ID        int64  `json:"id"`
+	Body      string `json:"body"`
+	Path      string `json:"path"`
+	Line      *int   `json:"line"`
+	StartLine *int   `json:"start_line"`
+	Side      string `json:"side,omitempty"`
+	StartSide string `json:"start_side,omitempty"`
+	CommitID  string `json:"commit_id"`
+	// OriginalCommitID is the commit the comment was created on; GitHub
+	// moves CommitID along with the pull request, never this one.
+	OriginalCommitID string `json:"original_commit_id"`
+	InReplyTo        *int64 `json:"in_reply_to_id,omitempty"`
+	SubjectType      string `json:"subject_type"`
+	HTMLURL          string `json:"html_url"`
+	ReviewID         int64  `json:"pull_request_review_id,omitempty"`
+	User             User   `json:"user"`
 	// AuthorAssociation is the author's relation to the repository
 	// (OWNER, MEMBER, COLLABORATOR, NONE...); "" is sent as NONE.
 	AuthorAssociation string `json:"author_association"`
+	// Reactions are the counts GitHub lists with the comment (set when
+	// listed; see React).
+	Reactions *ReactionSummary `json:"reactions,omitempty"`
 }
 
 // IssueComment is a comment on the pull request's conversation.
@@ -98,7 +104,7 @@ func (s *Server) createReview(w http.ResponseWriter, r *http.Request) {
 	s.reviews = append(s.reviews, raw)
 	for _, c := range in.Comments {
 		pc := Comment{ID: s.id(), Body: c.Body, Path: c.Path, Line: c.Line, StartLine: c.StartLine,
-			Side: c.Side, StartSide: c.StartSide, CommitID: in.CommitID, SubjectType: "line", ReviewID: id, User: s.poster()}
+			Side: c.Side, StartSide: c.StartSide, CommitID: in.CommitID, OriginalCommitID: in.CommitID, SubjectType: "line", ReviewID: id, User: s.poster()}
 		pc.HTMLURL = s.htmlURL(pc.ID)
 		s.comments = append(s.comments, pc)
 	}
@@ -177,7 +183,7 @@ func (s *Server) createFileComment(w http.ResponseWriter, r *http.Request) {
 		s.unprocessable(w, "Pull request review thread path is invalid")
 		return
 	}
-	pc := Comment{ID: s.id(), Body: in.Body, Path: in.Path, CommitID: in.CommitID, SubjectType: "file", User: s.poster()}
+	pc := Comment{ID: s.id(), Body: in.Body, Path: in.Path, CommitID: in.CommitID, OriginalCommitID: in.CommitID, SubjectType: "file", User: s.poster()}
 	pc.HTMLURL = s.htmlURL(pc.ID)
 	s.comments = append(s.comments, pc)
 	fakes.WriteJSON(w, 201, pc)

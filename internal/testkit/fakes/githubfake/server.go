@@ -80,6 +80,9 @@ type Server struct {
 	resolved          map[int64]bool // review threads by root comment ID
 	gqlFailOnce       []string       // type, message
 	deleted           map[int64]bool // review comments deleted (replies answer 404)
+	reactions         map[int64][]reaction
+	permissions       map[string]string // login → repository permission
+	permForbidden     bool
 }
 
 // New starts the fake; it is closed, and unused expected routes reported,
@@ -219,7 +222,7 @@ func (s *Server) route(w http.ResponseWriter, r *http.Request, key string) {
 	case r.Method == http.MethodGet && s.rePR.MatchString(p):
 		s.getPR(w)
 	case r.Method == http.MethodGet && s.reComments.MatchString(p):
-		s.page(w, r, len(s.comments), func(i int) any { return s.comments[i] })
+		s.page(w, r, len(s.comments), func(i int) any { return s.withReactions(s.comments[i]) })
 	case r.Method == http.MethodGet && s.reIssueComments.MatchString(p):
 		s.page(w, r, len(s.issues), func(i int) any { return s.issues[i] })
 	case r.Method == http.MethodPost && s.reReviews.MatchString(p):
@@ -233,6 +236,7 @@ func (s *Server) route(w http.ResponseWriter, r *http.Request, key string) {
 	case r.Method == http.MethodPatch && s.reIssueComment.MatchString(p):
 		s.editIssueComment(w, r)
 	case s.routeConversation(w, r):
+	case s.routeReactions(w, r):
 	default:
 		s.t.Errorf("githubfake: unexpected request %s", key)
 		fakes.WriteJSON(w, 404, map[string]string{"message": "Not Found", "documentation_url": "https://docs.github.com/rest"})

@@ -33,6 +33,7 @@ type chatState struct {
 	members        map[int64]Member
 	resolveReplied bool
 	clock          time.Time
+	awards         map[int64][]award // by note ID (awards.go)
 }
 
 var (
@@ -77,6 +78,7 @@ func (s *Server) routeChat(w http.ResponseWriter, r *http.Request) bool {
 		s.member(w, m[1], m[2] != "", m[3])
 	case r.Method == http.MethodPost && len(p) > len(s.mr) && p[:len(s.mr)] == s.mr && reThreadNote.MatchString(p):
 		s.threadNote(w, r, reThreadNote.FindStringSubmatch(p)[1])
+	case s.routeAwards(w, r):
 	default:
 		return false
 	}
