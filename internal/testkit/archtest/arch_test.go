@@ -3,6 +3,7 @@ package archtest
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"go/ast"
 	"go/parser"
 	"go/token"
@@ -13,6 +14,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 )
 
@@ -69,25 +71,37 @@ type pkg struct {
 	XTestImports []string
 }
 
+// listPackages is what `go list -json ./...` says about the module, read
+// once for the package's tests (goList).
 func listPackages(t *testing.T) []pkg {
 	t.Helper()
+	pkgs, err := goList()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return pkgs
+}
+
+// goList runs `go list -json ./...` once: every test of the package reads
+// the same module, and each run costs seconds on a loaded machine.
+var goList = sync.OnceValues(func() ([]pkg, error) {
 	cmd := exec.CommandContext(context.Background(), "go", "list", "-json", "./...")
 	cmd.Dir = filepath.Join("..", "..", "..")
 	out, err := cmd.Output()
 	if err != nil {
-		t.Fatalf("go list: %v", err)
+		return nil, fmt.Errorf("go list: %w", err)
 	}
 	var pkgs []pkg
 	dec := json.NewDecoder(strings.NewReader(string(out)))
 	for dec.More() {
 		var p pkg
 		if err := dec.Decode(&p); err != nil {
-			t.Fatal(err)
+			return nil, err
 		}
 		pkgs = append(pkgs, p)
 	}
-	return pkgs
-}
+	return pkgs, nil
+})
 
 func rel(path string) string {
 	if path == module {
