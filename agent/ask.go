@@ -5,9 +5,12 @@ import (
 	"strings"
 	"time"
 
+	openai "github.com/sashabaranov/go-openai"
+
+	"github.com/ocr-ci/ocr/agent/budget"
+	"github.com/ocr-ci/ocr/agent/window"
 	"github.com/ocr-ci/ocr/review"
 	"github.com/ocr-ci/ocr/tools"
-	openai "github.com/sashabaranov/go-openai"
 )
 
 // Defaults of AskInput's caps: one answer is small next to a review.
@@ -60,8 +63,8 @@ func (a *Agent) Ask(ctx context.Context, in AskInput) AskOutput {
 	ctx, cancel := context.WithCancelCause(ctx)
 	defer cancel(nil)
 	in.MaxRequests = orDefault(in.MaxRequests, DefaultAskRequests)
-	r := &run{a: a, budget: &budget{limit: orDefault(in.MaxTokens, DefaultAskTokens)}, out: a.cfg.Progress,
-		meter: &meter{start: time.Now(), groups: 1}, halter: &halter{cancel: cancel}}
+	r := &run{a: a, budget: budget.New(orDefault(in.MaxTokens, DefaultAskTokens), 0, review.Prices{}), out: a.cfg.Progress,
+		meter: &meter{start: time.Now(), groups: 1}, halter: &halter{cancel: cancel}, window: window.New(a.cfg.ContextTokens)}
 	t := &task{a: a, run: r, files: []File{{Path: strings.TrimSpace(in.Label) + " (answer)"}},
 		sess: &tools.Session{Source: in.Source, Diffs: in.Diffs}}
 	count := tokenCounter()

@@ -12,6 +12,8 @@ import (
 
 	openai "github.com/sashabaranov/go-openai"
 
+	"github.com/ocr-ci/ocr/agent/budget"
+	"github.com/ocr-ci/ocr/agent/promptname"
 	"github.com/ocr-ci/ocr/internal/infra/llm"
 	"github.com/ocr-ci/ocr/review"
 )
@@ -57,7 +59,7 @@ func FilterWithReasons(ctx context.Context, chat Chatter, model, groupDiff strin
 	}
 	var sent atomic.Int64
 	resp, err := chat.Chat(llm.CountSent(ctx, &sent), req)
-	usage := usageOf(resp.Usage, sent.Load())
+	usage := budget.UsageOf(resp.Usage, sent.Load())
 	if err != nil {
 		return comments, nil, usage, fmt.Errorf("reflection filter kept all %d comments: the model call failed: %w", len(comments), err)
 	}
@@ -147,11 +149,11 @@ func filterItems(comments []review.Comment) []filterItem {
 func where(l review.Location) string {
 	switch {
 	case l.FileLevel():
-		return promptName(l.Path) + " (file)"
+		return promptname.Name(l.Path) + " (file)"
 	case l.EndLine > l.StartLine:
-		return fmt.Sprintf("%s:%d-%d%s", promptName(l.Path), l.StartLine, l.EndLine, oldSide(l.Side))
+		return fmt.Sprintf("%s:%d-%d%s", promptname.Name(l.Path), l.StartLine, l.EndLine, oldSide(l.Side))
 	}
-	return fmt.Sprintf("%s:%d%s", promptName(l.Path), l.StartLine, oldSide(l.Side))
+	return fmt.Sprintf("%s:%d%s", promptname.Name(l.Path), l.StartLine, oldSide(l.Side))
 }
 
 func oldSide(s review.Side) string {

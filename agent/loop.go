@@ -8,10 +8,12 @@ import (
 	"strings"
 	"sync/atomic"
 
+	openai "github.com/sashabaranov/go-openai"
+
+	"github.com/ocr-ci/ocr/agent/budget"
 	"github.com/ocr-ci/ocr/internal/infra/llm"
 	"github.com/ocr-ci/ocr/review"
 	"github.com/ocr-ci/ocr/tools"
-	openai "github.com/sashabaranov/go-openai"
 )
 
 // maxBadAnswers ends a loop after this many answers in a row without a
@@ -20,8 +22,8 @@ const maxBadAnswers = 3
 
 // errBudget and errTooLarge end a group before a request is sent.
 var (
-	errBudget   = errors.New("the run's token budget (--max-tokens-budget) is spent")
-	errCost     = errors.New("the run's cost limit (--max-cost) is reached")
+	errBudget   = budget.ErrTokens
+	errCost     = budget.ErrCost
 	errTooLarge = errors.New("the conversation does not fit the model's context even without old tool outputs")
 )
 
@@ -94,7 +96,7 @@ func (t *task) loop(ctx context.Context, c *conv, s loopSpec) loopResult {
 
 func malformed(n int) loopResult {
 	return loopResult{reason: review.ReasonMalformed,
-		detail: fmt.Sprintf("%d answers in a row had no usable tool call (none, unknown tools or malformed arguments); the model may not support tool calling", n)}
+		detail: fmt.Sprintf("%d answers in a row had no usable tool call (none, unknown tools or malformed arguments); the model may not support tool calling: try OCR_LLM_TOOLS=text", n)}
 }
 
 // failure maps a request error to a reason.
@@ -102,7 +104,7 @@ func (t *task) failure(ctx context.Context, err error) loopResult {
 	switch {
 	case errors.Is(err, errBudget), errors.Is(err, errCost):
 		return loopResult{reason: review.ReasonBudget, detail: err.Error(), err: err}
-	case errors.Is(err, errTooLarge):
+	case errors.Is(err, errTooLarge), errors.Is(err, errOverContext):
 		return loopResult{reason: review.ReasonTooLarge, detail: err.Error(), err: err}
 	case ctx.Err() != nil:
 		reason, detail := ended(ctx, t.a.cfg.GroupTimeout.String())
@@ -175,11 +177,12 @@ func offers(ts []openai.Tool, name string) bool {
 // books the run's budget with the prompt's estimated size, and accounts
 // the usage. An answer without choices is an empty answer.
 func (t *task) ask(ctx context.Context, c *conv, offered toolSet) (openai.ChatCompletionMessage, error) {
-	limit := t.a.cfg.ContextTokens*8/10 - offered.tokens - max(t.a.cfg.MaxCompletionTokens, 0)
-	if !c.fit(limit) {
-		return openai.ChatCompletionMessage{}, errTooLarge
-	}
-	resp, err := t.send(ctx, openai.ChatCompletionRequest{Messages: c.msgs, Tools: offered.tools}, c.total+offered.tokens)
+	var resp openai.ChatCompletionResponse
+	err := t.askWithin(c, offered, func() (bool, error) {
+		var err error
+		resp, err = t.send(ctx, openai.ChatCompletionRequest{Messages: c.msgs, Tools: offered.tools}, c.total+offered.tokens)
+		return err == nil, err
+	})
 	if err != nil || len(resp.Choices) == 0 {
 		return openai.ChatCompletionMessage{}, err
 	}
@@ -191,7 +194,7 @@ func (t *task) send(ctx context.Context, req openai.ChatCompletionRequest, estim
 	if err := ctx.Err(); err != nil {
 		return openai.ChatCompletionResponse{}, err
 	}
-	if err := t.run.budget.reserve(estimate); err != nil {
+	if err := t.run.budget.Reserve(estimate); err != nil {
 		return openai.ChatCompletionResponse{}, err
 	}
 	req.Model = t.a.cfg.Model
@@ -199,15 +202,13 @@ func (t *task) send(ctx context.Context, req openai.ChatCompletionRequest, estim
 		seed := t.a.cfg.Seed + t.pass
 		req.Seed = &seed
 	}
-	if t.a.cfg.MaxCompletionTokens > 0 {
-		req.MaxCompletionTokens = t.a.cfg.MaxCompletionTokens
-	}
+	req.MaxCompletionTokens = t.run.window.Completion(t.a.cfg.MaxCompletionTokens)
 	done := t.run.meter.request()
 	var sent atomic.Int64
 	resp, err := t.a.chat.Chat(llm.CountSent(llm.WithScope(ctx, t.label()), &sent), req)
-	u := usageOf(resp.Usage, sent.Load())
+	u := budget.UsageOf(resp.Usage, sent.Load())
 	done(u)
-	t.run.budget.settle(estimate, u)
+	t.run.budget.Settle(estimate, u)
 	t.addUsage(u)
 	t.stopIfDefinitive(err)
 	return resp, err

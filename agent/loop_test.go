@@ -121,10 +121,12 @@ func TestEmptyAnswerGetsANudge(t *testing.T) {
 
 func TestMalformedAnswersEndTheGroupQuickly(t *testing.T) {
 	for name, a := range map[string]llmtest.Answer{
-		"unknown tools":  llmtest.Calls(llmtest.Tool("nope", map[string]string{})),
-		"bad arguments":  llmtest.Calls(llmtest.Call{Name: "code_comment", Args: "{{"}),
-		"text only":      llmtest.Text("Looks good to me."),
-		"tool-less JSON": llmtest.Text(`{"name": "task_done", "arguments": {"state": "DONE"}}`),
+		"unknown tools": llmtest.Calls(llmtest.Tool("nope", map[string]string{})),
+		"bad arguments": llmtest.Calls(llmtest.Call{Name: "code_comment", Args: "{{"}),
+		"text only":     llmtest.Text("Looks good to me."),
+		// JSON naming an offered tool is a call written into the content
+		// (TestProviders); one naming no offered tool is text.
+		"tool-less JSON": llmtest.Text(`{"name": "run_shell", "arguments": {"cmd": "ls"}}`),
 	} {
 		t.Run(name, func(t *testing.T) {
 			out, srv := reviewWith(t, nil, Config{}, llmtest.Script{Match: []string{mainMark}, Answers: []llmtest.Answer{a}, Repeat: true})

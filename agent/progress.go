@@ -27,6 +27,7 @@ type meter struct {
 	inflight atomic.Int64
 	requests atomic.Int64
 	tokens   atomic.Int64
+	cached   atomic.Int64
 }
 
 // request marks one call in flight until the returned func is called
@@ -38,12 +39,17 @@ func (m *meter) request() func(u review.Usage) {
 		m.inflight.Add(-1)
 		m.requests.Add(int64(u.Requests))
 		m.tokens.Add(int64(u.PromptTokens + u.CompletionTokens))
+		m.cached.Add(int64(u.CachedTokens))
 	}
 }
 
-// soFar is the run's running count: "4 requests · 12,345 tokens so far".
+// soFar is the run's running count: "4 requests · 12,345 tokens (8,192 cached) so far".
 func (m *meter) soFar() string {
-	return plural(int(m.requests.Load()), "request") + " · " + plural(int(m.tokens.Load()), "token") + " so far"
+	s := plural(int(m.requests.Load()), "request") + " · " + plural(int(m.tokens.Load()), "token")
+	if c := m.cached.Load(); c > 0 {
+		s += " (" + thousands(int(c)) + " cached)"
+	}
+	return s + " so far"
 }
 
 // status writes a progress line that --quiet leaves out, stamped with the

@@ -74,11 +74,3 @@ func checkNoForgery(t *testing.T, prompt string) {
 		t.Errorf("the list of other files is closed %d times:\n%s", n, prompt)
 	}
 }
-
-func TestPromptNameKeepsPlainNames(t *testing.T) {
-	for _, p := range []string{"svc/calc.go", "docs/ünïcode name.md", "a b/c-d_e.f"} {
-		if got := promptName(p); got != p {
-			t.Errorf("promptName(%q) = %q, want it unchanged", p, got)
-		}
-	}
-}

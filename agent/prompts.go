@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"strings"
 	"text/template"
+
+	"github.com/ocr-ci/ocr/agent/promptname"
 )
 
 //go:embed prompts/system.tmpl prompts/plan.tmpl prompts/main.tmpl prompts/nudge.tmpl prompts/final.tmpl prompts/plan_final.tmpl prompts/relocate_system.tmpl prompts/relocate.tmpl prompts/round.tmpl prompts/choose_system.tmpl prompts/choose.tmpl
@@ -32,7 +34,7 @@ const maxOtherFiles = 60
 type prompts struct{ t *template.Template }
 
 func loadPrompts() (prompts, error) {
-	t, err := template.New("").Funcs(template.FuncMap{"join": strings.Join, "name": promptName, "names": promptNames}).ParseFS(promptFS, "prompts/*.tmpl")
+	t, err := template.New("").Funcs(template.FuncMap{"join": strings.Join, "name": promptname.Name, "names": promptname.Names}).ParseFS(promptFS, "prompts/*.tmpl")
 	if err != nil {
 		return prompts{}, fmt.Errorf("embedded prompts do not parse: %w", err)
 	}

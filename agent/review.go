@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/ocr-ci/ocr/agent/grouping"
+	"github.com/ocr-ci/ocr/agent/promptname"
 	"github.com/ocr-ci/ocr/review"
 )
 
@@ -85,7 +86,7 @@ func (r *run) group(ctx context.Context, i, n int, g grouping.Group, pass int) g
 	}
 	started := time.Now()
 	r.groupStart(i, n, t.files, pass)
-	res := t.review(ctx)
+	res := r.split(ctx, t, t.review(ctx))
 	r.meter.done.Add(1)
 	if ctx.Err() != nil && !t.stoppedRun() && res.reason != "" {
 		return res // ended by another group's failure or the deadline: the run's summary says why
@@ -122,7 +123,7 @@ func (t *task) others(in map[string]bool) []string {
 		if in[f.Path()] {
 			continue
 		}
-		line := fmt.Sprintf("%s %s (+%d/-%d)", strings.ToUpper(string(f.Status)), promptName(f.Path()), f.Additions, f.Deletions)
+		line := fmt.Sprintf("%s %s (+%d/-%d)", strings.ToUpper(string(f.Status)), promptname.Name(f.Path()), f.Additions, f.Deletions)
 		if dirs[path.Dir(f.Path())] {
 			near = append(near, line)
 		} else {
@@ -210,7 +211,11 @@ func (r *run) output(groups []grouping.Group, results []groupResult) Output {
 }
 
 func (r *run) coverage(path string, res groupResult) review.FileCoverage {
-	c := review.FileCoverage{Path: path, Reviewed: res.reason == "", Reason: res.reason, Detail: res.detail}
+	reason, detail := res.reason, res.detail
+	if o, ok := res.files[path]; ok { // a group split to fit the window
+		reason, detail = o.reason, o.detail
+	}
+	c := review.FileCoverage{Path: path, Reviewed: reason == "", Reason: reason, Detail: detail}
 	if f, ok := r.in.Changes.File(path); ok {
 		if f.OldPath != "" && f.OldPath != f.NewPath {
 			c.OldPath = f.OldPath

@@ -7,10 +7,13 @@ import (
 	"strings"
 	"sync"
 
+	openai "github.com/sashabaranov/go-openai"
+
+	"github.com/ocr-ci/ocr/agent/budget"
+	"github.com/ocr-ci/ocr/agent/window"
 	"github.com/ocr-ci/ocr/anchor"
 	"github.com/ocr-ci/ocr/internal/infra/logtext"
 	"github.com/ocr-ci/ocr/tools"
-	openai "github.com/sashabaranov/go-openai"
 )
 
 // run is what the groups of one Review share.
@@ -18,7 +21,7 @@ type run struct {
 	a           *Agent
 	in          Input
 	diffs       map[string]string
-	budget      *budget
+	budget      *budget.Budget
 	anchorSlots chan struct{}
 	// The fixed texts and tool lists of the requests, counted once.
 	system, planSystem, relocSystem, chooseSystem counted
@@ -27,6 +30,7 @@ type run struct {
 
 	meter  *meter
 	halter *halter
+	window *window.Window
 
 	outMu sync.Mutex
 	out   io.Writer
@@ -36,9 +40,9 @@ type run struct {
 }
 
 func (a *Agent) newRun(in Input) *run {
-	r := &run{a: a, in: in, diffs: in.Diffs, budget: &budget{limit: a.cfg.MaxTokensBudget,
-		maxCost: a.cfg.MaxCost, prices: a.cfg.Prices},
-		anchorSlots: make(chan struct{}, a.cfg.Concurrency), out: a.cfg.Progress, files: map[string][]string{}}
+	r := &run{a: a, in: in, diffs: in.Diffs, budget: budget.New(a.cfg.MaxTokensBudget, a.cfg.MaxCost, a.cfg.Prices),
+		anchorSlots: make(chan struct{}, a.cfg.Concurrency), out: a.cfg.Progress, files: map[string][]string{},
+		window: window.New(a.cfg.ContextTokens)}
 	if r.diffs == nil {
 		r.diffs = make(map[string]string, len(in.Files))
 		for _, f := range in.Files {

@@ -44,6 +44,8 @@ type groupResult struct {
 	// rounds counts the main rounds that ended with task_done.
 	rounds  int
 	dropped int
+	// files: each file's outcome when split to fit the window (else nil).
+	files map[string]fileOutcome
 	// outvoted counts the findings the vote over the passes left out.
 	outvoted int
 }
@@ -136,7 +138,7 @@ func (t *task) filtered(ctx context.Context, cs []review.Comment) ([]review.Comm
 	done := t.run.meter.request()
 	kept, u, err := t.a.cfg.Filter(llm.WithScope(ctx, t.label()), t.groupDiff(), cs)
 	done(u)
-	t.run.budget.settle(0, u)
+	t.run.budget.Settle(0, u)
 	t.addUsage(u)
 	switch {
 	case errors.Is(err, ErrNoDrops):

@@ -26,7 +26,11 @@ func (p Prices) Cost(u Usage) float64 {
 		cachedPrice = p.Input
 	}
 	cached := min(u.CachedTokens, u.PromptTokens)
-	return (float64(u.PromptTokens-cached)*p.Input + float64(cached)*cachedPrice + float64(u.CompletionTokens)*p.Output) / 1e6
+	// Reasoning tokens are part of the completion tokens (OpenAI's and
+	// DeepSeek's usage); a server that reports more of them than
+	// completion tokens counts them apart, and they are billed all the same.
+	output := max(u.CompletionTokens, u.ReasoningTokens)
+	return (float64(u.PromptTokens-cached)*p.Input + float64(cached)*cachedPrice + float64(output)*p.Output) / 1e6
 }
 
 // Cost is the money a run spent on the model, at the prices given.

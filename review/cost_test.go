@@ -25,6 +25,22 @@ func TestPricesCost(t *testing.T) {
 	}
 }
 
+// TestReasoningTokensBilled: reasoning tokens are part of the completion
+// tokens; a server reporting more of them than completion tokens counts
+// them apart, and they are billed as output all the same.
+func TestReasoningTokensBilled(t *testing.T) {
+	p := Prices{Output: 10}
+	if got := p.Cost(Usage{CompletionTokens: 1000, ReasoningTokens: 800}); got != 0.01 {
+		t.Errorf("reasoning inside completion: %v, want 0.01", got)
+	}
+	if got := p.Cost(Usage{CompletionTokens: 100, ReasoningTokens: 1000}); got != 0.01 {
+		t.Errorf("reasoning reported apart: %v, want 0.01", got)
+	}
+	if got := (Usage{CachedTokens: 5, ReasoningTokens: 2}).Breakdown(); got != " (5 of the prompt tokens cached, 2 of the completion tokens reasoning)" {
+		t.Errorf("breakdown %q", got)
+	}
+}
+
 func TestNewCost(t *testing.T) {
 	if c := NewCost(Prices{}, Usage{PromptTokens: 5}); c != nil {
 		t.Errorf("no prices must show no cost, got %+v", c)

@@ -3,7 +3,11 @@
 // reporters receive. It imports only the standard library.
 package review
 
-import "time"
+import (
+	"strconv"
+	"strings"
+	"time"
+)
 
 // Status says whether a review covered everything it selected.
 type Status string
@@ -83,6 +87,27 @@ type Usage struct {
 	// CachedTokens are the prompt tokens the provider reports it served
 	// from its cache (part of PromptTokens), priced at the cached-input price.
 	CachedTokens int `json:"cached_tokens,omitempty"`
+	// ReasoningTokens are the completion tokens a reasoning model reports
+	// it spent thinking (completion_tokens_details.reasoning_tokens; part
+	// of CompletionTokens, billed as output).
+	ReasoningTokens int `json:"reasoning_tokens,omitempty"`
+}
+
+// Breakdown is the cached and reasoning parts of the tokens, for the
+// reports' usage lines: "" when the provider reported neither, else
+// " (1,024 cached, 300 reasoning)"-style text.
+func (u Usage) Breakdown() string {
+	var parts []string
+	if u.CachedTokens > 0 {
+		parts = append(parts, strconv.Itoa(u.CachedTokens)+" of the prompt tokens cached")
+	}
+	if u.ReasoningTokens > 0 {
+		parts = append(parts, strconv.Itoa(u.ReasoningTokens)+" of the completion tokens reasoning")
+	}
+	if len(parts) == 0 {
+		return ""
+	}
+	return " (" + strings.Join(parts, ", ") + ")"
 }
 
 // Add returns the sum of two usages.
@@ -92,6 +117,7 @@ func (u Usage) Add(o Usage) Usage {
 		PromptTokens:     u.PromptTokens + o.PromptTokens,
 		CompletionTokens: u.CompletionTokens + o.CompletionTokens,
 		CachedTokens:     u.CachedTokens + o.CachedTokens,
+		ReasoningTokens:  u.ReasoningTokens + o.ReasoningTokens,
 	}
 }
 

@@ -28,6 +28,7 @@ var matrixValues = map[string]string{
 	"OCR_LLM_URL": "https://llm.example.com/v1", "OCR_LLM_TOKEN": "t", "OCR_LLM_MODEL": "m", "OCR_LLM_TIMEOUT": "30",
 	"OCR_LLM_EXTRA_HEADERS": "X-A=1", "OCR_LLM_EXTRA_BODY": `{"enable_thinking": false}`,
 	"OCR_LLM_AZURE_DEPLOYMENT": "gpt4o", "OCR_LLM_AZURE_API_VERSION": "2024-10-21", "OPENAI_API_KEY": "sk-x",
+	"OCR_LLM_TOOLS": "text", "OCR_LLM_CONTEXT": "32768",
 	"OPENAI_BASE_URL": "https://gw.example.com/v1", "OPENAI_MODEL": "gpt-4.1-mini",
 	"OCR_QUIET": "true", "OCR_SHARD": "1/2", "OCR_LINK_ALLOW": "docs.example.org", "OCR_HANDLE": "reviewbot", "OCR_CHAT_REPLIES": "all", "OCR_CHAT_TRUST": "OWNER,MEMBER,author",
 	"OCR_CHAT_UNTRUSTED": "silent", "OCR_CHAT_MAX_REQUESTS": "4", "OCR_CHAT_MAX_TOKENS": "50000",

@@ -136,6 +136,9 @@ func (c *Command) callAgent(ctx context.Context, j *job, rv *review.Review, w ag
 	if err != nil {
 		return usagef("%w", err)
 	}
+	if p, why := client.Protocol(); p == llm.ToolsText {
+		c.logf("tool protocol: text (%s): tools described in the prompt, one JSON action per answer", why)
+	}
 	acfg := c.agentConfig(j, client)
 	acfg.ByDirectory = w.byDir
 	c.finish(j, rv, w.preview, agent.New(acfg, client, w.reg).Review(ctx, w.input), w.rules)
@@ -193,7 +196,7 @@ func (c *Command) agentConfig(j *job, client *llm.Client) agent.Config {
 	cfg := agent.Config{
 		Model: client.Model(), Concurrency: j.cfg.Concurrency,
 		MaxTokensBudget: j.cfg.MaxTokensBudget, Progress: c.Stderr, Heartbeat: c.heartbeat,
-		MaxCost: j.cfg.MaxCost, Prices: pricesOf(j.cfg), Quiet: j.cfg.Quiet,
+		MaxCost: j.cfg.MaxCost, Prices: pricesOf(j.cfg), Quiet: j.cfg.Quiet, ContextTokens: j.llm.Context,
 		Passes: j.cfg.Passes, MinVotes: j.cfg.MinVotes, Seed: llm.DefaultSeed,
 	}
 	if j.llm.Seed != nil {
@@ -262,8 +265,8 @@ func (c *Command) publish(ctx context.Context, j *job, ch *change.Change, rv *re
 		c.logf("wrote %s", p)
 	}
 	code := reporters.ExitCode(rv, j.failOn, j.cfg.AllowPartial)
-	c.logf("review %s: %d comment(s), %d request(s), %d prompt + %d completion tokens%s",
-		rv.Status, len(rv.Comments), rv.Usage.Requests, rv.Usage.PromptTokens, rv.Usage.CompletionTokens, costLine(rv))
+	c.logf("review %s: %d comment(s), %d request(s), %d prompt + %d completion tokens%s%s",
+		rv.Status, len(rv.Comments), rv.Usage.Requests, rv.Usage.PromptTokens, rv.Usage.CompletionTokens, rv.Usage.Breakdown(), costLine(rv))
 	c.logPasses(rv)
 	for _, e := range rv.Errors {
 		c.logf("not reviewed: %s", e)

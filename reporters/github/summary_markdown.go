@@ -255,6 +255,12 @@ func summaryTail(r *review.Review) string {
 	}
 	u := r.Usage
 	fmt.Fprintf(&b, "\n### Usage\n\n%d model request(s) · %d prompt tokens · %d completion tokens", u.Requests, u.PromptTokens, u.CompletionTokens)
+	if u.CachedTokens > 0 {
+		fmt.Fprintf(&b, " · %d cached", u.CachedTokens)
+	}
+	if u.ReasoningTokens > 0 {
+		fmt.Fprintf(&b, " · %d reasoning", u.ReasoningTokens)
+	}
 	if r.Cost != nil {
 		fmt.Fprintf(&b, " · cost %s", r.Cost.String())
 	}

@@ -194,8 +194,8 @@ func usageLine(r *review.Review) string {
 	if c := r.Cost; c != nil {
 		cost = ", cost " + c.String()
 	}
-	return fmt.Sprintf("\n"+usagePrefix+"%d requests, %d prompt + %d completion tokens%s.</sub>\n",
-		u.Requests, u.PromptTokens, u.CompletionTokens, cost)
+	return fmt.Sprintf("\n"+usagePrefix+"%d requests, %d prompt + %d completion tokens%s%s.</sub>\n",
+		u.Requests, u.PromptTokens, u.CompletionTokens, u.Breakdown(), cost)
 }
 
 func unplacedSection(ps []Placement, links Links) section {

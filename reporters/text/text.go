@@ -152,7 +152,7 @@ func (t *Reporter) summary(b *strings.Builder, r *review.Review) {
 	if !r.Started.IsZero() && r.Finished.After(r.Started) {
 		line += " in " + elapsed(r.Finished.Sub(r.Started))
 	}
-	line += fmt.Sprintf(": %d request(s), %d prompt + %d completion tokens", u.Requests, u.PromptTokens, u.CompletionTokens)
+	line += fmt.Sprintf(": %d request(s), %d prompt + %d completion tokens%s", u.Requests, u.PromptTokens, u.CompletionTokens, u.Breakdown())
 	if r.Cost != nil {
 		line += ", " + termText(costText(r.Cost))
 	}

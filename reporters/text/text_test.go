@@ -87,7 +87,7 @@ func TestUseColor(t *testing.T) {
 func TestSummaryForTerminals(t *testing.T) {
 	r := &review.Review{Status: review.StatusPartial, Dropped: 48, Filtered: 3,
 		Started: time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC), Finished: time.Date(2026, 1, 1, 0, 0, 12, 400_000_000, time.UTC),
-		Usage: review.Usage{Requests: 7, PromptTokens: 1000, CompletionTokens: 20},
+		Usage: review.Usage{Requests: 7, PromptTokens: 1000, CompletionTokens: 20, CachedTokens: 512, ReasoningTokens: 12},
 		Cost:  &review.Cost{Total: 0.0123, Prices: review.Prices{Input: 2, Output: 10}}}
 	for i := range 5 {
 		r.Files = append(r.Files, review.FileCoverage{Path: fmt.Sprintf("t%d_test.go", i), Reason: review.ReasonTest})
@@ -104,7 +104,7 @@ func TestSummaryForTerminals(t *testing.T) {
 		"1 of 7 file(s) reviewed; not reviewed:\n",
 		"  test         5  t0_test.go, t1_test.go, t2_test.go, and 2 more (-v lists them)\n",
 		"  too_large    1  big.go (over the limit)\n",
-		"review partial in 12.4s: 7 request(s), 1000 prompt + 20 completion tokens, 0.0123 (at 2 input + 10 output per million tokens)\n",
+		"review partial in 12.4s: 7 request(s), 1000 prompt + 20 completion tokens (512 of the prompt tokens cached, 12 of the completion tokens reasoning), 0.0123 (at 2 input + 10 output per million tokens)\n",
 	} {
 		if !strings.Contains(out, want) {
 			t.Errorf("text report lacks %q:\n%s", want, out)

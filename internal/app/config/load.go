@@ -141,6 +141,8 @@ type llmVars struct {
 	Temperature     tempVar    `env:"OCR_LLM_TEMPERATURE"`
 	AzureDeployment string     `env:"OCR_LLM_AZURE_DEPLOYMENT"`
 	AzureAPIVersion string     `env:"OCR_LLM_AZURE_API_VERSION"`
+	Tools           toolsVar   `env:"OCR_LLM_TOOLS"`
+	Context         contextVar `env:"OCR_LLM_CONTEXT"`
 	OpenAIKey       string     `env:"OPENAI_API_KEY"`
 	OpenAIBaseURL   string     `env:"OPENAI_BASE_URL"`
 	OpenAIModel     string     `env:"OPENAI_MODEL"`
@@ -164,7 +166,7 @@ func loadLLM(lookup Lookup) (llm.Config, error) {
 		ExtraHeaders: llm.Headers(v.ExtraHeaders), ExtraBody: llm.Body(v.ExtraBody),
 		AzureDeployment: v.AzureDeployment, AzureAPIVersion: v.AzureAPIVersion,
 		OpenAIKey: v.OpenAIKey, OpenAIBaseURL: v.OpenAIBaseURL, OpenAIModel: v.OpenAIModel,
-		Temperature: llm.Temperature(v.Temperature),
+		Temperature: llm.Temperature(v.Temperature), Tools: string(v.Tools), Context: int(v.Context),
 	}, nil
 }
 
@@ -225,6 +227,36 @@ func (b *bodyVar) EnvDecode(v string) error {
 	}
 	return named("OCR_LLM_EXTRA_BODY", (*llm.Body)(b).Decode(v))
 }
+
+type toolsVar string
+
+// EnvDecode reads auto, native or text.
+func (t *toolsVar) EnvDecode(v string) error {
+	switch s := strings.ToLower(v); s {
+	case "", llm.ToolsAuto, llm.ToolsNative, llm.ToolsText:
+		*t = toolsVar(s)
+		return nil
+	}
+	return named("OCR_LLM_TOOLS", fmt.Errorf("%q is not auto, native or text", v))
+}
+
+type contextVar int
+
+// EnvDecode reads a window of at least 1024 tokens.
+func (c *contextVar) EnvDecode(v string) error {
+	if v == "" {
+		return nil
+	}
+	n, err := strconv.Atoi(strings.ReplaceAll(v, "_", ""))
+	if err != nil || n < minContext {
+		return named("OCR_LLM_CONTEXT", fmt.Errorf("%q is not a number of tokens of at least %d (the model's context window, such as 32768)", v, minContext))
+	}
+	*c = contextVar(n)
+	return nil
+}
+
+// minContext is the smallest context window ocr can review with.
+const minContext = 1024
 
 func named(key string, err error) error {
 	if err == nil {

@@ -66,10 +66,13 @@ type Client struct {
 
 	answered atomic.Bool // the endpoint has sent at least one response
 	logged   sync.Map    // scope + failure kind → already logged
+	mode     string      // OCR_LLM_TOOLS
+	adapt    *adaptations
 }
 
 // New builds a Client from a validated Config.
 func New(cfg Config, opt Options) (*Client, error) {
+	cfg = cfg.Resolved()
 	if err := cfg.Validate(); err != nil {
 		return nil, err
 	}
@@ -81,8 +84,9 @@ func New(cfg Config, opt Options) (*Client, error) {
 	if timeout <= 0 {
 		timeout = DefaultResponseTimeout
 	}
+	ad := newAdaptations(cfg.ToolMode())
 	hc := &http.Client{Timeout: timeout, Transport: &transport{
-		base: opt.Transport, headers: cfg.ExtraHeaders, body: cfg.ExtraBody}}
+		base: opt.Transport, headers: cfg.ExtraHeaders, body: cfg.ExtraBody, adapt: ad}}
 	oc := openai.DefaultConfig(cfg.APIToken())
 	if cfg.AzureDeployment != "" {
 		oc = openai.DefaultAzureConfig(cfg.APIToken(), cfg.BaseURL())
@@ -100,7 +104,7 @@ func New(cfg Config, opt Options) (*Client, error) {
 		seed = *cfg.Seed
 	}
 	return &Client{api: openai.NewClientWithConfig(oc), model: cfg.ModelName(), opt: opt, red: newRedactor(cfg),
-		wait: timeout, temperature: cfg.Temperature, seed: seed}, nil
+		wait: timeout, temperature: cfg.Temperature, seed: seed, mode: cfg.ToolMode(), adapt: ad}, nil
 }
 
 func (o Options) withDefaults() Options {
@@ -145,15 +149,9 @@ func baseTransport(connect time.Duration) http.RoundTripper {
 // Model is the model name sent when a request leaves it empty.
 func (c *Client) Model() string { return c.model }
 
-// Chat sends req (Model, temperature and seed defaulted), retrying transient failures (429, 5xx,
-// resets) with exponential backoff and jitter, honouring Retry-After. The
-// response carries the provider's usage. Failures are *Error; one whose
-// StopsRun is true will fail every other request the same way.
-func (c *Client) Chat(ctx context.Context, req openai.ChatCompletionRequest) (openai.ChatCompletionResponse, error) {
-	if req.Model == "" {
-		req.Model = c.model
-	}
-	c.sampling(&req)
+// send sends req as it is, retrying transient failures. The response
+// carries the provider's usage.
+func (c *Client) send(ctx context.Context, req openai.ChatCompletionRequest) (openai.ChatCompletionResponse, error) {
 	for n := 1; ; n++ {
 		actx, a := withAttempt(ctx)
 		resp, err := c.api.CreateChatCompletion(actx, req)

@@ -46,6 +46,11 @@ type Config struct {
 	OpenAIKey     string
 	OpenAIBaseURL string
 	OpenAIModel   string
+	// Tools is the tool protocol, OCR_LLM_TOOLS: auto (default), native or text.
+	Tools string
+	// Context is the model's context window in tokens (OCR_LLM_CONTEXT; 0:
+	// unknown, learned from the endpoint's first over-context refusal).
+	Context int
 	// ModelFrom names where Model came from when it is not OCR_LLM_MODEL
 	// (the caller's override, such as "--model"); empty means OCR_LLM_MODEL.
 	ModelFrom string
@@ -53,6 +58,14 @@ type Config struct {
 	Temperature Temperature
 	// Seed is sent with every request that carries none (nil: DefaultSeed).
 	Seed *int
+}
+
+// ToolMode is Tools, defaulted to ToolsAuto.
+func (c Config) ToolMode() string {
+	if c.Tools == "" {
+		return ToolsAuto
+	}
+	return c.Tools
 }
 
 // BaseURL is the resolved endpoint without a trailing /chat/completions.
@@ -102,7 +115,7 @@ func (c Config) TokenSource() string {
 	default:
 		return ""
 	}
-	if c.AzureDeployment != "" {
+	if c.Resolved().AzureDeployment != "" {
 		src += ", sent as Azure's api-key"
 	}
 	return src
@@ -132,6 +145,9 @@ func (c Config) model() (string, string) {
 	case c.AzureDeployment != "":
 		return c.AzureDeployment, "OCR_LLM_AZURE_DEPLOYMENT"
 	}
+	if dep, _, _, ok := c.azurePortal(); ok {
+		return dep, "the deployment in OCR_LLM_URL"
+	}
 	return "", ""
 }
 
@@ -144,6 +160,11 @@ func (c Config) Validate() error {
 	}
 	if c.APIToken() == "" && !local(base) {
 		missing = append(missing, "OCR_LLM_TOKEN (or OPENAI_API_KEY)")
+	}
+	switch c.ToolMode() {
+	case ToolsAuto, ToolsNative, ToolsText:
+	default:
+		return fmt.Errorf("invalid OCR_LLM_TOOLS %q: want auto, native or text", c.Tools)
 	}
 	if c.ModelName() == "" {
 		missing = append(missing, "OCR_LLM_MODEL (or --model, or OPENAI_MODEL)")

@@ -69,8 +69,19 @@ type Error struct {
 	// Err is the underlying error.
 	Err error
 
-	answered bool // the endpoint had answered earlier in the run
+	// Window is the context window an over-context refusal reported (0:
+	// none); the caller should split or shorten the request, never send
+	// it again whole.
+	Window int
+
+	answered bool   // the endpoint had answered earlier in the run
+	body     string // the start of the error body, for recognising refusals
+	param    string // the error's param field
 }
+
+// OverContext reports whether the endpoint refused the request as longer
+// than its context window.
+func (e *Error) OverContext() bool { return e.Window > 0 }
 
 // Error implements error: what failed, the status, the message, and what
 // to check.
@@ -163,6 +174,9 @@ func classify(err error, a *attempt, red redactor) *Error {
 	case errors.As(err, &apiErr):
 		e.Status, e.Message = apiErr.HTTPStatusCode, apiErr.Message
 		e.Kind = statusKind(e.Status)
+		if apiErr.Param != nil {
+			e.param = *apiErr.Param
+		}
 	case errors.As(err, &reqErr): // an error status whose body is not an OpenAI error
 		e.Status, e.Kind = reqErr.HTTPStatusCode, statusKind(reqErr.HTTPStatusCode)
 		if a.status == 0 {
@@ -177,6 +191,9 @@ func classify(err error, a *attempt, red redactor) *Error {
 		if e.Kind == KindNotOpenAI {
 			e.Message = describeBody(a, a.head, red)
 		}
+	}
+	if e.Kind == KindRejected {
+		e.body = strings.ToLower(string(a.head))
 	}
 	e.Message = Clip(red.Redact(e.Message), maxMessage)
 	e.Retryable = e.Kind == KindTransient

@@ -16,6 +16,7 @@ type transport struct {
 	base    http.RoundTripper
 	headers Headers
 	body    Body
+	adapt   *adaptations
 }
 
 // RoundTrip implements http.RoundTripper without mutating req.
@@ -24,7 +25,7 @@ func (t *transport) RoundTrip(req *http.Request) (*http.Response, error) {
 	for k, v := range t.headers {
 		req.Header.Set(k, v)
 	}
-	if len(t.body) > 0 && req.Body != nil {
+	if (len(t.body) > 0 || (t.adapt != nil && t.adapt.active())) && req.Body != nil {
 		if err := t.mergeBody(req); err != nil {
 			return nil, err
 		}
@@ -76,6 +77,9 @@ func (t *transport) mergeBody(req *http.Request) error {
 	}
 	for k, v := range t.body {
 		m[k] = v
+	}
+	if t.adapt != nil {
+		t.adapt.rewrite(m)
 	}
 	if raw, err = json.Marshal(m); err != nil {
 		return fmt.Errorf("could not encode request body: %w", err)

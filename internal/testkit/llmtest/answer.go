@@ -118,6 +118,13 @@ func (s *Server) response(req Request, a Answer) openai.ChatCompletionResponse {
 	if a.Usage != nil {
 		usage = *a.Usage
 	}
+	if a.Reasoning != "" {
+		usage.CompletionTokensDetails = &openai.CompletionTokensDetails{ReasoningTokens: len(a.Reasoning)/4 + 1}
+	}
+	s.quirkMessage(req, &msg, &usage)
+	if len(msg.ToolCalls) == 0 {
+		finish = openai.FinishReasonStop
+	}
 	usage.TotalTokens = usage.PromptTokens + usage.CompletionTokens
 	return openai.ChatCompletionResponse{ID: fmt.Sprintf("chatcmpl-%d", n), Object: "chat.completion",
 		Created: time.Now().Unix(), Model: req.Body.Model, Usage: usage,

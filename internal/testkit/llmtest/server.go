@@ -42,6 +42,8 @@ type Server struct {
 	reqs     []Request
 	record   bool
 	sequence int
+	quirks   Quirks
+	prompts  []string // earlier prompts, for Quirks.Cache
 }
 
 type scriptState struct {
@@ -106,6 +108,15 @@ func (s *Server) Requests() []Request {
 // Count is the number of requests received.
 func (s *Server) Count() int { s.mu.Lock(); defer s.mu.Unlock(); return s.sequence }
 
+// refuse records a request a quirk refused: it consumes no answer.
+func (s *Server) refuse(req Request, status int, body string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.sequence++
+	req.Seq, req.Script = s.sequence, fmt.Sprintf("refused %d: %.80s", status, body)
+	s.keep(req)
+}
+
 func (s *Server) close() {
 	close(s.closing)
 	s.srv.Close()
@@ -121,6 +132,11 @@ func (s *Server) close() {
 func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 	req, ok := s.decode(w, r)
 	if !ok {
+		return
+	}
+	if status, body := s.refusal(req); status != 0 {
+		s.refuse(req, status, body)
+		writeRaw(w, Answer{Status: status, Body: body, ContentType: "application/json"})
 		return
 	}
 	a, ok := s.pick(&req)

@@ -1,4 +1,6 @@
-package agent
+// Package promptname writes file names into prompts so that a name chosen
+// by a pull request's author cannot forge a section of the prompt.
+package promptname
 
 import (
 	"strconv"
@@ -6,23 +8,23 @@ import (
 	"unicode"
 )
 
-// promptName is how a file name appears in a prompt: as is when it is
+// Name is how a file name appears in a prompt: as is when it is
 // plain, quoted like a Go string otherwise. A name is chosen by the pull
 // request's author, and a raw line break, quote or angle bracket in it
 // could end the list or tag it sits in and forge a section of the prompt
 // (a "### Review rules" of its own).
-func promptName(p string) string {
+func Name(p string) string {
 	if !strings.ContainsFunc(p, unsafeInName) {
 		return p
 	}
 	return angles.Replace(strconv.Quote(p))
 }
 
-// promptNames applies promptName to each name.
-func promptNames(ps []string) []string {
+// Names applies Name to each name.
+func Names(ps []string) []string {
 	out := make([]string, len(ps))
 	for i, p := range ps {
-		out[i] = promptName(p)
+		out[i] = Name(p)
 	}
 	return out
 }
