@@ -41,7 +41,7 @@ func (c *Command) fullReview(ctx context.Context, j *job) int {
 	}
 	defer pr.Close()
 	inc, earlier := c.scope(ctx, j, pr)
-	rv, err := c.runAgent(ctx, j, reviewed(pr, inc))
+	rv, err := c.runAgent(ctx, j, reviewedPart(pr, inc))
 	if err != nil {
 		return c.fail(err)
 	}
@@ -84,9 +84,9 @@ func (c *Command) scope(ctx context.Context, j *job, pr *plan.Review) (*narrowed
 	return n, earlier
 }
 
-// reviewed is what the agent reviews: the whole change, or for an
+// reviewedPart is what the agent reviews: the whole change, or for an
 // incremental review (inc) the part changed since the last one.
-func reviewed(pr *plan.Review, inc *narrowed) *plan.Review {
+func reviewedPart(pr *plan.Review, inc *narrowed) *plan.Review {
 	if inc == nil {
 		return pr
 	}
