@@ -142,6 +142,12 @@ type Comment struct {
 	// it stays in the file reports, marked, and is neither posted, nor
 	// annotated, nor counted by the --fail-on gate.
 	Suppressed *Suppression `json:"suppressed,omitempty"`
+	// Carried is set on a finding an earlier review of the pull request
+	// made and this run carried forward (an incremental review, a re-run,
+	// a rebase), re-anchored in the new head: the thread it started, if
+	// any, is its thread, even one the platform shows as outdated, and it
+	// is never posted again.
+	Carried bool `json:"-"`
 	// Votes is how many of the review's passes found the finding; nil
 	// when the review made one pass.
 	Votes *Votes `json:"votes,omitempty"`

@@ -61,7 +61,7 @@ func TestE2EGitLabThumbsDownDismisses(t *testing.T) {
 func TestE2EGitHubThumbsDownDismisses(t *testing.T) {
 	p := newPRRepo(t)
 	gh := githubfake.New(t, githubfake.Config{Diff: prDiff(p.testRepo, p.base, p.head), Base: p.base, Head: p.head})
-	useLLM(t, llmtest.New(t, storeScript(2)))
+	useLLM(t, llmtest.New(t, storeScript(1))) // the second run reuses the review of the head
 	githubStep(t, p.testRepo, gh.URL, "github-pr", "event.json", "pull_request", p.shas())
 	args := []string{"review", "--repo", p.dir, "--no-filter", "--fail-on", "critical"}
 	if code, _, errs := run(t, args...); code != reporters.ExitFindings {

@@ -16,12 +16,13 @@ import (
 )
 
 // TestE2EGitHubPullRequest is a pull request's life in GitHub Actions: the
-// first review is posted, a re-run posts nothing new, and a pushed commit
+// first review is posted, a re-run reuses it (no model request) and posts
+// nothing new, and a pushed commit
 // is reviewed incrementally.
 func TestE2EGitHubPullRequest(t *testing.T) {
 	p := newPRRepo(t)
 	gh := githubfake.New(t, githubfake.Config{Diff: prDiff(p.testRepo, p.base, p.head), Base: p.base, Head: p.head})
-	llm := llmtest.New(t, storeScript(2))
+	llm := llmtest.New(t, storeScript(1))
 	cache := llmtest.Script{Name: "cache", Match: []string{"cache/cache.go"}, Answers: []llmtest.Answer{cacheComments()}}
 	llm.Add(cache)
 	step := githubStep(t, p.testRepo, gh.URL, "github-pr", "event.json", "pull_request", p.shas())
@@ -52,9 +53,13 @@ func TestE2EGitHubPullRequest(t *testing.T) {
 	}
 	t.Run("re-run posts nothing", func(t *testing.T) {
 		gh.ResetCalls()
+		before := llm.Count()
 		code, _, errs := run(t, "review", "--repo", p.dir, "--no-filter")
 		if code != reporters.ExitOK {
 			t.Fatalf("exit %d, want 0 without --fail-on\nstderr:\n%s", code, errs)
+		}
+		if n := llm.Count() - before; n != 0 {
+			t.Errorf("a re-run of the reviewed head made %d model request(s), want 0", n)
 		}
 		if calls := gh.Calls(); fakes.Writes(calls) != 0 {
 			t.Errorf("a re-run with no change wrote to GitHub: %v", calls)
@@ -62,8 +67,8 @@ func TestE2EGitHubPullRequest(t *testing.T) {
 		if n := len(gh.Reviews()); n != 1 {
 			t.Errorf("%d reviews after the re-run, want 1", n)
 		}
-		if !strings.Contains(errs, "full review: the head was reviewed before") {
-			t.Errorf("stderr does not say why the same head is reviewed in full:\n%s", errs)
+		if !strings.Contains(errs, "re-run of "+p.head[:12]+", reviewed before: its review is reused (3 finding(s))") {
+			t.Errorf("stderr does not say that the review of the head is reused:\n%s", errs)
 		}
 	})
 	t.Run("pushed commit is reviewed incrementally", func(t *testing.T) {

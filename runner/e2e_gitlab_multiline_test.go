@@ -42,14 +42,16 @@ func humanRangeNote(p prRepo) gitlabfake.DiscussionRequest {
 // TestE2EGitLabMultiLineDiscussions: GitLab answers multi-line positions
 // with string line numbers. On a merge request that already holds a
 // person's multi-line note, ocr creates a multi-line discussion (exit 0,
-// nothing "could not be posted"), a re-run creates nothing, and when the
-// finding is gone its multi-line thread is resolved; the person's stays.
+// nothing "could not be posted"), a re-run creates nothing (and asks the
+// model nothing: the review of the head is reused), and when a fresh
+// review (--full) no longer finds it, its multi-line thread is resolved;
+// the person's stays.
 func TestE2EGitLabMultiLineDiscussions(t *testing.T) {
 	p := newPRRepo(t)
 	gl := gitlabfake.New(t, gitlabfake.Config{Diff: prDiff(p.testRepo, p.base, p.head), Base: p.root, Start: p.base, Head: p.head})
 	human := gl.AddDiscussion(gitlabfake.Human("alice"), humanRangeNote(p))
 	llm := llmtest.New(t, llmtest.Script{Name: "store", Match: []string{"store/store.go"},
-		Answers: []llmtest.Answer{rangeComments(true), rangeComments(true), rangeComments(false)}})
+		Answers: []llmtest.Answer{rangeComments(true), rangeComments(false)}})
 	gitlabJob(t, p, gl)
 	useLLM(t, llm)
 
@@ -81,7 +83,7 @@ func TestE2EGitLabMultiLineDiscussions(t *testing.T) {
 	}
 
 	gl.ResetCalls()
-	if code, _, errs := run(t, "review", "--repo", p.dir, "--no-filter"); code != reporters.ExitOK {
+	if code, _, errs := run(t, "review", "--repo", p.dir, "--no-filter", "--full"); code != reporters.ExitOK {
 		t.Fatalf("resolving run: exit %d\nstderr:\n%s", code, errs)
 	}
 	calls := gl.Calls()

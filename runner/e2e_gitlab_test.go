@@ -21,7 +21,7 @@ func TestE2EGitLabMergeRequest(t *testing.T) {
 	gl := gitlabfake.New(t, gitlabfake.Config{Diff: prDiff(p.testRepo, p.base, p.head), Base: p.root, Start: p.base, Head: p.head})
 	mr := gl.MRPath()
 	gl.Expect("GET "+mr+"/discussions", "GET "+mr+"/versions", "POST "+mr+"/discussions", "POST "+mr+"/notes")
-	llm := llmtest.New(t, storeScript(2))
+	llm := llmtest.New(t, storeScript(1))
 	gitlabJob(t, p, gl)
 	useLLM(t, llm)
 

@@ -12,6 +12,7 @@ import (
 	"github.com/ocr-ci/ocr/internal/app/ci"
 	"github.com/ocr-ci/ocr/internal/app/config"
 	"github.com/ocr-ci/ocr/internal/app/envinfo"
+	"github.com/ocr-ci/ocr/internal/app/incremental"
 	"github.com/ocr-ci/ocr/internal/app/plan"
 	"github.com/ocr-ci/ocr/internal/app/preview"
 	"github.com/ocr-ci/ocr/internal/domain/change"
@@ -40,57 +41,21 @@ func (c *Command) fullReview(ctx context.Context, j *job) int {
 		return c.fail(err)
 	}
 	defer pr.Close()
-	inc, earlier := c.scope(ctx, j, pr)
-	rv, err := c.runAgent(ctx, j, reviewedPart(pr, inc))
+	sc := c.scope(ctx, j, pr)
+	rv, err := c.reviewScope(ctx, j, pr, sc)
 	if err != nil {
 		return c.fail(err)
 	}
 	c.markDeadline(ctx, rv)
-	ch, set := pr.Change, pr.Rules
-	if inc != nil {
-		rv.Files, rv.Base = mergeCoverage(pr.Preview.Files, rv.Files, inc.Base), ch.Base
+	ch, p, set := pr.Change, pr.Preview, pr.Rules
+	if sc.Kind != incremental.Full {
+		carried := sc.Merge(ctx, ch, p, rv)
 		rv.Rules = set.Used(rv.Files)
-		carried := carryForward(ctx, earlier, inc.Change, anchor.NewChangeSet(ch.Files))
-		rv.Comments, rv.Dropped = capComments(j.cfg, review.Dedupe(append(carried, rv.Comments...)))
+		rv.Comments, rv.Dropped = capComments(j.cfg, sc.Combine(carried, rv.Comments))
 	}
 	// The reports are written even when the deadline has passed.
 	h := c.suppress(context.WithoutCancel(ctx), j, ch, rv, set)
 	return c.publish(context.WithoutCancel(ctx), j, ch, rv, h)
-}
-
-// narrowed is the part of a pull request an incremental review covers.
-type narrowed struct {
-	*change.Change
-	Preview preview.Preview
-}
-
-// scope decides between a full and an incremental review and says why;
-// for an incremental one it returns the narrowed change and the last
-// review's findings.
-func (c *Command) scope(ctx context.Context, j *job, pr *plan.Review) (*narrowed, []review.Comment) {
-	inc, earlier, why := c.incremental(ctx, j, pr.Repo, pr.Change)
-	if inc == nil {
-		if why != "" {
-			c.logf("full review: %s", why)
-		}
-		return nil, nil
-	}
-	n, err := c.narrow(ctx, j.cfg, pr.Repo, pr.Change, pr.Preview, inc, pr.Rules)
-	if err != nil {
-		c.logf("full review: %v", err)
-		return nil, nil
-	}
-	c.logf("incremental review: only what changed since %s (--full reviews everything)", preview.Short(inc.Base))
-	return n, earlier
-}
-
-// reviewedPart is what the agent reviews: the whole change, or for an
-// incremental review (inc) the part changed since the last one.
-func reviewedPart(pr *plan.Review, inc *narrowed) *plan.Review {
-	if inc == nil {
-		return pr
-	}
-	return &plan.Review{Repo: pr.Repo, Change: inc.Change, Rules: pr.Rules, Preview: inc.Preview}
 }
 
 // runAgent reviews the selected files of pr and assembles the finished

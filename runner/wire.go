@@ -108,7 +108,7 @@ func (j *job) repositoryURL() string {
 // review is only trusted when nothing of it changed.
 func (j *job) configHash() string {
 	data, _ := json.Marshal([]any{Version, j.llm.ModelName(), j.cfg.Language, j.cfg.Exclude, j.cfg.Include,
-		j.cfg.IncludeTests, j.cfg.Rule, j.cfg.Tools, j.cfg.Effort, j.cfg.NoFilter})
+		j.cfg.IncludeTests, j.cfg.Rule, j.cfg.Tools, j.cfg.Effort, j.cfg.NoFilter, j.cfg.Passes, j.cfg.MinVotes})
 	sum := sha256.Sum256(data)
 	return hex.EncodeToString(sum[:8])
 }

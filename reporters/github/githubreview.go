@@ -203,7 +203,7 @@ func (run *ghRun) report(ctx context.Context, r *review.Review) error {
 	if r = run.withoutIgnored(r); run.g.Paused != "" {
 		return run.reportPaused(ctx, r, all)
 	}
-	ps := posting.Plan(r.Comments, run.changes, run.planOptions())
+	ps := posting.Plan(r.Comments, run.changes, run.planOptions(r.Comments))
 	ps, postErr := run.post(ctx, ps)
 	if errors.Is(postErr, posting.ErrNoWriteAccess) {
 		return postErr
@@ -239,9 +239,11 @@ func (run *ghRun) resolved(gone []string, threads map[string]string) []posting.R
 }
 
 // planOptions are the poster's budget and floor; what earlier runs posted
-// on this head counts against the push's budget.
-func (run *ghRun) planOptions() posting.PlanOptions {
-	o := posting.NewPlanOptions(run.g.MaxInline, run.g.MaxFileComments, run.g.MinSeverity, run.ex.current)
+// on this head counts against the push's budget. Of cs, the run's
+// findings, those already on the pull request are not posted again (see
+// ghExisting.posted).
+func (run *ghRun) planOptions(cs []review.Comment) posting.PlanOptions {
+	o := posting.NewPlanOptions(run.g.MaxInline, run.g.MaxFileComments, run.g.MinSeverity, run.ex.posted(cs))
 	for _, c := range run.ex.current {
 		if c.GetOriginalCommitID() == run.head {
 			o.PostedAtHead++

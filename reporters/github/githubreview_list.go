@@ -1,12 +1,14 @@
 package github
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
 	"net/http"
 
 	"github.com/ocr-ci/ocr/reporters/posting"
+	"github.com/ocr-ci/ocr/review"
 
 	"github.com/google/go-github/v62/github"
 )
@@ -73,6 +75,24 @@ func (run *ghRun) indexComments(ctx context.Context, cs []*github.PullRequestCom
 		}
 	}
 	return e
+}
+
+// posted are the fingerprints of the findings of cs not to post again:
+// those whose comment is still attached to the diff, and carried findings
+// (review.Comment.Carried) whose thread GitHub shows as outdated after a
+// push or a rebase: they keep that thread.
+func (e ghExisting) posted(cs []review.Comment) map[string]bool {
+	out := make(map[string]bool, len(e.current))
+	for fp := range e.current {
+		out[fp] = true
+	}
+	for _, c := range cs {
+		fp := cmp.Or(c.Fingerprint, review.Fingerprint(c.Path, c.Category, c.ExistingCode))
+		if _, ok := e.all[fp]; ok && c.Carried {
+			out[fp] = true
+		}
+	}
+	return out
 }
 
 func (run *ghRun) findSummary(ctx context.Context) (*github.IssueComment, error) {

@@ -59,8 +59,11 @@ type State struct {
 	// lines as they were at Head. Nil means unknown (a summary written
 	// before findings were recorded, or a damaged or forged marker); empty
 	// means the review found nothing. When the summary's size limit cut
-	// some, only the most severe are here and the summary says so.
+	// some, only the most severe are here and the summary says so (Cut).
 	Findings []review.Comment
+	// Cut is set when the summary says some findings could not be
+	// recorded: Findings is not the whole review.
+	Cut bool
 }
 
 // stateMarker renders the state line of the sticky summary.
@@ -81,7 +84,7 @@ func ReadState(body string) (s State, ok bool) {
 	if m == nil {
 		return State{}, false
 	}
-	return State{Head: m[1], Config: m[2], Findings: readFindings(prev)}, true
+	return State{Head: m[1], Config: m[2], Findings: readFindings(prev), Cut: strings.Contains(body, notRecorded)}, true
 }
 
 func markerLastLine(body string) string {

@@ -31,6 +31,7 @@ const (
 	maxFindingsJSON    = 1 << 20 // decompressed bytes (a gzip bomb stops here)
 	maxFindingsCount   = 10000
 	maxCarriedField    = 64 << 10 // bytes per text field of one finding
+	maxCarriedPasses   = 100      // votes of more passes are not ocr's
 )
 
 var (
@@ -56,6 +57,9 @@ type carried struct {
 	ExistingCode string `json:"existing_code,omitempty"`
 	RuleID       string `json:"rule_id,omitempty"`
 	Fingerprint  string `json:"fingerprint"`
+	// Votes are the passes that found it (--passes), so a re-run that
+	// reuses the review reports them too.
+	Votes *review.Votes `json:"votes,omitempty"`
 }
 
 // findingsMarker renders the findings line within budget characters: the
@@ -114,7 +118,7 @@ func sortedCarried(cs []review.Comment) []carried {
 func toCarried(c review.Comment) carried {
 	return carried{Path: c.Path, OldPath: c.OldPath, Side: string(c.Side), StartLine: c.StartLine,
 		EndLine: c.EndLine, Category: string(c.Category), Severity: string(c.Severity), Content: c.Content,
-		Suggestion: c.Suggestion, ExistingCode: c.ExistingCode, RuleID: c.RuleID, Fingerprint: fingerprintOf(c)}
+		Suggestion: c.Suggestion, ExistingCode: c.ExistingCode, RuleID: c.RuleID, Fingerprint: fingerprintOf(c), Votes: c.Votes}
 }
 
 // encodeFindings renders items as a marker line; ok is false when the line
@@ -187,7 +191,8 @@ func fromCarried(it carried) (review.Comment, bool) {
 		it.EndLine != 0 && it.EndLine < it.StartLine,
 		side != review.SideNew && side != review.SideOld && side != review.SideNone,
 		len(it.Path)+len(it.OldPath)+len(it.RuleID)+len(it.Fingerprint) > maxCarriedField,
-		len(it.Content) > maxCarriedField || len(it.Suggestion) > maxCarriedField || len(it.ExistingCode) > maxCarriedField:
+		len(it.Content) > maxCarriedField || len(it.Suggestion) > maxCarriedField || len(it.ExistingCode) > maxCarriedField,
+		it.Votes != nil && (it.Votes.Found < 1 || it.Votes.Found > it.Votes.Passes || it.Votes.Passes > maxCarriedPasses):
 		return review.Comment{}, false
 	}
 	c := review.Comment{
@@ -195,7 +200,7 @@ func fromCarried(it carried) (review.Comment, bool) {
 			EndLine: it.EndLine},
 		Content: it.Content, Suggestion: it.Suggestion, ExistingCode: it.ExistingCode, RuleID: it.RuleID,
 		Category: review.ParseCategory(it.Category), Severity: review.ParseSeverity(it.Severity),
-		Fingerprint: it.Fingerprint,
+		Fingerprint: it.Fingerprint, Votes: it.Votes,
 	}
 	if c.Fingerprint == "" {
 		c.Fingerprint = review.Fingerprint(c.Path, c.Category, c.ExistingCode)

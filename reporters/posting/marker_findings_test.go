@@ -28,7 +28,9 @@ func stateFindings() []review.Comment {
 	old.Side, old.OldPath, old.Suggestion = review.SideOld, "a_old.go", "y := 2\n"
 	file := mk("c.md", review.SeverityCritical, review.CategoryDocumentation, 0, "")
 	file.StartLine, file.EndLine, file.Side = 0, 0, review.SideNone
-	return []review.Comment{mk("a.go", review.SeverityMedium, review.CategoryBug, 10, "x := f()"), old, file,
+	voted := mk("a.go", review.SeverityMedium, review.CategoryBug, 10, "x := f()")
+	voted.Votes = &review.Votes{Found: 2, Passes: 3}
+	return []review.Comment{voted, old, file,
 		mk("日本.go", review.SeverityHigh, review.CategorySecurity, 1, "exec(cmd)")}
 }
 
@@ -156,22 +158,24 @@ func TestReadStateRejectsBadFindings(t *testing.T) {
 	good, _ := findingsMarker(stateFindings(), 1<<20)
 	many := "[" + strings.TrimSuffix(strings.Repeat(`{"path":"a","category":"bug","severity":"low","content":"x","fingerprint":"f"},`, maxFindingsCount+1), ",") + "]"
 	cases := map[string]string{
-		"not base64":       findingsPrefix + "@@@ -->",
-		"not gzip":         forgedLine(t, []byte(`[{"path":"a"}]`), false),
-		"truncated gzip":   good[:len(good)/2] + " -->",
-		"not JSON":         forgedLine(t, []byte("<script>"), true),
-		"null":             forgedLine(t, []byte("null"), true),
-		"object":           forgedLine(t, []byte(`{"path":"a"}`), true),
-		"bad side":         forgedLine(t, []byte(`[{"path":"a","side":"up","fingerprint":"f"}]`), true),
-		"negative line":    forgedLine(t, []byte(`[{"path":"a","start_line":-1,"fingerprint":"f"}]`), true),
-		"end before start": forgedLine(t, []byte(`[{"path":"a","start_line":9,"end_line":2,"fingerprint":"f"}]`), true),
-		"no path":          forgedLine(t, []byte(`[{"content":"x","fingerprint":"f"}]`), true),
-		"marker in fp":     forgedLine(t, []byte(`[{"path":"a","fingerprint":"x --> <!-- ocr:fp=y"}]`), true),
-		"gzip bomb":        forgedLine(t, []byte("["+strings.Repeat(" ", 2<<20)+"]"), true),
-		"too many":         forgedLine(t, []byte(many), true),
-		"huge field":       forgedLine(t, []byte(`[{"path":"a","fingerprint":"f","content":"`+strings.Repeat("x", maxCarriedField+1)+`"}]`), true),
-		"other version":    strings.Replace(good, " v1 ", " v2 ", 1),
-		"huge line":        hugeLine(t),
+		"not base64":        findingsPrefix + "@@@ -->",
+		"not gzip":          forgedLine(t, []byte(`[{"path":"a"}]`), false),
+		"truncated gzip":    good[:len(good)/2] + " -->",
+		"not JSON":          forgedLine(t, []byte("<script>"), true),
+		"null":              forgedLine(t, []byte("null"), true),
+		"object":            forgedLine(t, []byte(`{"path":"a"}`), true),
+		"bad side":          forgedLine(t, []byte(`[{"path":"a","side":"up","fingerprint":"f"}]`), true),
+		"negative line":     forgedLine(t, []byte(`[{"path":"a","start_line":-1,"fingerprint":"f"}]`), true),
+		"end before start":  forgedLine(t, []byte(`[{"path":"a","start_line":9,"end_line":2,"fingerprint":"f"}]`), true),
+		"no path":           forgedLine(t, []byte(`[{"content":"x","fingerprint":"f"}]`), true),
+		"marker in fp":      forgedLine(t, []byte(`[{"path":"a","fingerprint":"x --> <!-- ocr:fp=y"}]`), true),
+		"gzip bomb":         forgedLine(t, []byte("["+strings.Repeat(" ", 2<<20)+"]"), true),
+		"too many":          forgedLine(t, []byte(many), true),
+		"huge field":        forgedLine(t, []byte(`[{"path":"a","fingerprint":"f","content":"`+strings.Repeat("x", maxCarriedField+1)+`"}]`), true),
+		"other version":     strings.Replace(good, " v1 ", " v2 ", 1),
+		"votes over passes": forgedLine(t, []byte(`[{"path":"a","fingerprint":"f","votes":{"Found":4,"Passes":3}}]`), true),
+		"no vote":           forgedLine(t, []byte(`[{"path":"a","fingerprint":"f","votes":{"Found":0,"Passes":3}}]`), true),
+		"huge line":         hugeLine(t),
 	}
 	state := stateMarker(State{Head: "abc", Config: "c"})
 	for name, line := range cases {
@@ -227,8 +231,11 @@ func TestSummaryBoundWithManyFindings(t *testing.T) {
 		t.Fatalf("summary is %d characters, %d bytes", n, len(body))
 	}
 	s, ok := ReadState(body)
-	if !ok || len(s.Findings) == 0 || len(s.Findings) >= len(fs) {
-		t.Fatalf("ReadState: %v, %d of %d findings", ok, len(s.Findings), len(fs))
+	if !ok || len(s.Findings) == 0 || len(s.Findings) >= len(fs) || !s.Cut {
+		t.Fatalf("ReadState: %v, %d of %d findings, cut %v", ok, len(s.Findings), len(fs), s.Cut)
+	}
+	if whole, _ := ReadState(summaryWith(&State{Head: "abc", Config: "c", Findings: fs[:3]}, fs[:3]...)); whole.Cut {
+		t.Error("a summary that recorded every finding reads back as cut")
 	}
 	cut := len(fs) - len(s.Findings)
 	if !strings.Contains(body, fmt.Sprintf("%d finding(s), the least severe, could not be recorded", cut)) {

@@ -55,7 +55,7 @@ func StickySummary(in StickyInput) string {
 	secs, usage := summarySections(in), usageLine(in.Review)
 	tail, cut := stateTail(in.State, maxSummary-b.Len()-len(usage)-min(sectionsLen(secs), restReserve)-500)
 	if cut > 0 {
-		fmt.Fprintf(&b, "\n> [!NOTE]\n> %d finding(s), the least severe, could not be recorded for incremental reviews "+
+		fmt.Fprintf(&b, "\n> [!NOTE]\n> %d finding(s), the least severe, "+notRecorded+" "+
 			"(the summary is limited to 65,536 characters): the next incremental review will not carry them forward; "+
 			"run with `--full` to review the whole change again.\n", cut)
 	}
@@ -68,6 +68,10 @@ func StickySummary(in StickyInput) string {
 	b.WriteString(tail)
 	return b.String()
 }
+
+// notRecorded is how the summary says that some findings did not fit its
+// findings line; ReadState looks for it (State.Cut).
+const notRecorded = "could not be recorded for incremental reviews"
 
 // summaryCutNote says how many items of the summary did not fit.
 const summaryCutNote = "\n%d more item(s) did not fit the 65,536-character limit of the summary; " +

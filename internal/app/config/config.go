@@ -206,7 +206,7 @@ func (c *Config) bindAgent(fs *flag.FlagSet) {
 	fs.BoolVar(&c.AllowPartial, "allow-partial", c.AllowPartial, "exit 0/1, not 3, when some selected files were not reviewed")
 	fs.StringVar(&c.SarifFile, "sarif-file", c.SarifFile, "`FILE` of the SARIF report among the CI default reports (default ocr.sarif)")
 	fs.StringVar(&c.SarifCategory, "sarif-category", c.SarifCategory, "SARIF automationDetails `ID`")
-	fs.BoolVar(&c.Full, "full", c.Full, "review the whole pull request, not only what changed since the last review")
+	fs.BoolVar(&c.Full, "full", c.Full, "review the whole pull request again: no reuse of the last review (a re-run, a push, a rebase)")
 }
 
 // Validate checks combinations and fills defaults. It runs once, after the

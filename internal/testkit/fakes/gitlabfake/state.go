@@ -87,3 +87,17 @@ func (s *Server) SummaryBody() string {
 	s.t.Fatal("gitlabfake: no summary note")
 	return ""
 }
+
+// Push makes a new version of the merge request, as a push (a rebase, a
+// force-push) does: diff_refs base, start and head, and the diff positions
+// are checked against. Discussions stay as they were, on the version they
+// were started on, as on GitLab.
+func (s *Server) Push(base, start, head, diff string) {
+	s.t.Helper()
+	if err := s.setDiff(diff); err != nil {
+		s.t.Fatal(err)
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.cfg.Base, s.cfg.Start, s.cfg.Head, s.cfg.Diff = base, start, head, diff
+}
