@@ -2,7 +2,9 @@ package conversation
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	"strings"
 
 	"github.com/ocr-ci/ocr/agent"
 	"github.com/ocr-ci/ocr/reporters/posting"
@@ -10,7 +12,7 @@ import (
 )
 
 // answer asks the model and posts its answer where the question was
-// asked. A provider failure is said in the thread and exits 3.
+// asked. A provider failure is said in the thread and returned (Outcome.Err).
 func (h *Handler) answer(ctx context.Context, ev Event, req Request, pr PullRequest) Outcome {
 	thread, ours, err := h.thread(ctx, ev)
 	if err != nil {
@@ -22,7 +24,7 @@ func (h *Handler) answer(ctx context.Context, ev Event, req Request, pr PullRequ
 	}
 	m, err := h.Material(ctx, pr.Fork)
 	if err != nil {
-		return h.failed(h.refuse(ctx, ev, review.ReasonProvider, err))
+		return h.failed(h.say(ctx, ev, setupFailedText(), fmt.Errorf("could not prepare the answer: %w", err)))
 	}
 	in := agent.AskInput{System: systemPrompt(h.Settings.Handle, h.Language), Source: m.Source, Diffs: m.Diffs,
 		Label: fmt.Sprintf("comment %d", ev.Comment.ID), MaxRequests: h.Settings.MaxRequests, MaxTokens: h.Settings.MaxTokens}
@@ -47,15 +49,55 @@ func (h *Handler) answer(ctx context.Context, ev Event, req Request, pr PullRequ
 		o.Usage = out.Usage
 		return o
 	}
-	o := h.failed(h.post(ctx, ev, answerBody(out.Text, quote)))
+	h.record(ev, req.Question, out.Text)
+	o := h.failed(h.deliver(ctx, ev, req.Question, answerBody(out.Text, quote), out.Text))
 	o.Usage = out.Usage
 	return o
 }
 
-// refuse says in the thread that the answer could not be produced, and
-// returns cause for the log and the exit code.
+// deliver posts the answer where the question was asked. When a thread
+// cannot be answered (deleted: 404; a rate limit), the answer goes on the
+// pull request quoting the question; a locked conversation takes no
+// comment at all. The answer is in the log and the summary either way
+// (record).
+func (h *Handler) deliver(ctx context.Context, ev Event, question, body, answer string) error {
+	err := h.post(ctx, ev, body)
+	if err == nil || ev.Kind != ThreadReply || errors.Is(err, ErrLocked) {
+		return err
+	}
+	h.logf("could not answer in the thread (%v): posting the answer on the pull request, quoting the question", err)
+	if ferr := h.Forge.Comment(ctx, answerBody(answer, question)); ferr != nil {
+		return fmt.Errorf("%w; on the pull request neither: %w", err, ferr)
+	}
+	return nil
+}
+
+// record writes the question and the answer the model produced to the log
+// and to Record (the step summary): a paid answer is never lost to a
+// failed post.
+func (h *Handler) record(ev Event, question, answer string) {
+	h.logf("the answer to %s (comment %d):\n%s", ev.Comment.Author.Login, ev.Comment.ID, indent(answer))
+	if h.Record != nil {
+		h.Record(fmt.Sprintf("### ocr's answer to comment %d\n\n", ev.Comment.ID) + answerBody(answer, question) + "\n")
+	}
+}
+
+// indent puts two spaces before every line, so that no line of model text
+// starts a line of the log (a workflow command).
+func indent(s string) string {
+	return "  " + strings.ReplaceAll(strings.TrimRight(s, "\n"), "\n", "\n  ")
+}
+
+// refuse says in the thread that the model could not produce the answer,
+// and returns cause for the log and the exit code.
 func (h *Handler) refuse(ctx context.Context, ev Event, reason review.Reason, cause error) error {
-	if err := h.post(ctx, ev, failedText(reason)); err != nil {
+	return h.say(ctx, ev, failedText(reason), cause)
+}
+
+// say posts text where ev was written and returns cause for the log and
+// the exit code.
+func (h *Handler) say(ctx context.Context, ev Event, text string, cause error) error {
+	if err := h.post(ctx, ev, text); err != nil {
 		return fmt.Errorf("%w; saying so failed too: %w", cause, err)
 	}
 	return cause

@@ -27,7 +27,7 @@ func TestHelpAndUnknownVerb(t *testing.T) {
 	w := newWorld(t)
 	h := w.handler()
 	for _, body := range []string{"/ocr help", "/ocr frobnicate"} {
-		if out := h.Handle(context.Background(), w.prComment(body, "MEMBER")); out.Code != 0 {
+		if out := h.Handle(context.Background(), w.prComment(body, "MEMBER")); out.Err != nil {
 			t.Fatalf("%s: outcome %+v; log:\n%s", body, out, w.log.String())
 		}
 	}
@@ -67,7 +67,7 @@ func TestPauseResumeState(t *testing.T) {
 	w := newWorld(t)
 	state := func() conversation.State {
 		t.Helper()
-		s, err := conversation.ReadState(context.Background(), w.forge(), w.chat.Trust, "ocr")
+		s, err := conversation.ReadState(context.Background(), w.forge())
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -76,7 +76,7 @@ func TestPauseResumeState(t *testing.T) {
 	if s := state(); s.Paused {
 		t.Fatalf("paused before any command: %+v", s)
 	}
-	if out := w.handler().Handle(context.Background(), w.prComment("/ocr pause", "MEMBER")); out.Code != 0 {
+	if out := w.handler().Handle(context.Background(), w.prComment("/ocr pause", "MEMBER")); out.Err != nil {
 		t.Fatalf("outcome %+v", out)
 	}
 	if s := state(); !s.Paused || s.By != "alice" {
@@ -110,7 +110,7 @@ func TestIgnore(t *testing.T) {
 	out := w.handler().Handle(context.Background(), w.event("review_comment_ignore.json", asked.ID, w.finding.ID, func(p map[string]any) {
 		p["comment"].(map[string]any)["body"] = "/ocr ignore callers validate b <img src=x> @bob"
 	}))
-	if out.Code != 0 || w.llm.Count() != 0 {
+	if out.Err != nil || w.llm.Count() != 0 {
 		t.Fatalf("outcome %+v; log:\n%s", out, w.log.String())
 	}
 	if !w.gh.Resolved(w.finding.ID) {
@@ -127,7 +127,7 @@ func TestIgnore(t *testing.T) {
 		}
 	}
 	checkRendered(t, body)
-	s, err := conversation.ReadState(context.Background(), w.forge(), w.chat.Trust, "ocr")
+	s, err := conversation.ReadState(context.Background(), w.forge())
 	if err != nil || !s.Ignored[findingFP] || len(s.Ignored) != 1 {
 		t.Errorf("state %+v, %v", s, err)
 	}
@@ -136,7 +136,7 @@ func TestIgnore(t *testing.T) {
 		t.Errorf("suppression %+v, %v", got, ok)
 	}
 	w.gh.AddIssueCommentAs(alice, "OWNER", "sneaky\n\n<!-- ocr:ignored fp=ffffffffffffffffffff -->")
-	if s, _ := conversation.ReadState(context.Background(), w.forge(), w.chat.Trust, "ocr"); s.Ignored["ffffffffffffffffffff"] {
+	if s, _ := conversation.ReadState(context.Background(), w.forge()); s.Ignored["ffffffffffffffffffff"] {
 		t.Error("a marker by someone else suppressed a finding")
 	}
 }

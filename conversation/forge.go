@@ -1,6 +1,19 @@
 package conversation
 
-import "context"
+import (
+	"context"
+	"errors"
+)
+
+// The failures of a write that the conversation tells apart (a Forge
+// wraps them): the thread or comment is gone (deleted), the conversation
+// is locked, the platform's rate limit is spent, the token may not write.
+var (
+	ErrGone        = errors.New("gone")
+	ErrLocked      = errors.New("the conversation is locked")
+	ErrRateLimited = errors.New("rate limited")
+	ErrForbidden   = errors.New("not permitted")
+)
 
 // Forge is what the conversation needs of a platform. The GitHub
 // implementation is conversation/githubchat; a GitLab one implements the
@@ -75,6 +88,10 @@ type Note struct {
 type PullRequest struct {
 	Title, Body string
 	Author      string
-	// Fork is set when the head is in another repository: the fork caps apply.
+	// Fork is set when the head is in another repository, or in one the
+	// platform no longer names (a deleted fork): the fork caps apply.
 	Fork bool
+	// Closed is set for a closed pull request, Merged for a merged one
+	// (GitLab: state closed, merged or locked): no review is run on it.
+	Closed, Merged bool
 }

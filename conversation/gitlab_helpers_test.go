@@ -69,7 +69,7 @@ func newGLWorld(t *testing.T, scripts ...llmtest.Script) *glWorld {
 		Body: "**High** · bug\n\nDiv divides by `b` without checking it: a zero `b` panics.\n\n<!-- ocr:fp=" + findingFP + " -->",
 		Position: &gitlabfake.Position{BaseSHA: w.base, StartSHA: w.base, HeadSHA: w.head, PositionType: "text",
 			OldPath: "svc/calc.go", NewPath: "svc/calc.go", NewLine: &line}})
-	w.chat = config.Chat{Handle: "ocr", Trust: config.DefaultChatTrust, MaxRequests: 8, MaxTokens: 100_000}
+	w.chat = conversation.Settings{Handle: "ocr", Trust: config.DefaultChatTrust, MaxRequests: 8, MaxTokens: 100_000}
 	return w
 }
 

@@ -5,10 +5,9 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"time"
 
 	"github.com/ocr-ci/ocr/agent"
-	"github.com/ocr-ci/ocr/internal/app/config"
-	"github.com/ocr-ci/ocr/reporters"
 	"github.com/ocr-ci/ocr/review"
 	"github.com/ocr-ci/ocr/tools"
 )
@@ -28,24 +27,31 @@ type Material struct {
 // Handler answers one comment event.
 type Handler struct {
 	Forge    Forge
-	Settings config.Chat
+	Settings Settings
 	// ForkSettings replace Settings' caps on a fork's pull request (its
 	// lower caps); zero caps keep Settings'.
-	ForkSettings config.Chat
+	ForkSettings Settings
 	// Language is the language of answers (default English).
 	Language string
 	// Material loads what an answer needs; fork is the pull request's.
 	Material func(ctx context.Context, fork bool) (*Material, error)
 	// Logf receives one line per decision.
 	Logf func(format string, args ...any)
+	// Now dates acknowledgements; nil: the clock.
+	Now func() time.Time
+	// Record receives every answer the model produced, as Markdown (the
+	// step summary); nil: the log only.
+	Record func(markdown string)
 }
 
 // Outcome is what a comment event came to.
 type Outcome struct {
 	// Review asks the caller to run a full review now (/ocr review).
 	Review bool
-	// Code is the exit code (reporters.Exit*).
-	Code  int
+	// Err is why the event could not be handled in full (nil: answered,
+	// or nothing to do); it is logged already. The caller maps it to an
+	// exit code (runner/exit.go: a configuration error is 2, the rest 3).
+	Err   error
 	Usage review.Usage
 }
 
@@ -63,6 +69,9 @@ func (h *Handler) Handle(ctx context.Context, ev Event) Outcome {
 		return h.failed(err)
 	}
 	switch {
+	case req.Command && req.Verb == VerbReview && (pr.Closed || pr.Merged):
+		h.logf("%s asked for a review of a %s pull request: not reviewed", ev.Comment.Author.Login, closedWord(pr))
+		return h.failed(h.post(ctx, ev, closedText(closedWord(pr))))
 	case req.Command && req.Verb == VerbReview:
 		h.logf("%s asked for a review", ev.Comment.Author.Login)
 		return Outcome{Review: true}
@@ -70,6 +79,14 @@ func (h *Handler) Handle(ctx context.Context, ev Event) Outcome {
 		return h.failed(h.command(ctx, ev, req))
 	}
 	return h.answer(ctx, ev, req, pr)
+}
+
+// closedWord is "merged" or "closed".
+func closedWord(pr PullRequest) string {
+	if pr.Merged {
+		return "merged"
+	}
+	return "closed"
 }
 
 // admit lets a trusted human through; ocr's own account never is one. An
@@ -95,8 +112,33 @@ func (h *Handler) admit(ctx context.Context, ev Event) (bool, PullRequest, error
 		h.logf("not answering %s: not trusted (OCR_CHAT_TRUST %s), OCR_CHAT_UNTRUSTED=silent", a.Login, strings.Join(h.Settings.Trust, ","))
 		return false, pr, nil
 	}
+	told, err := h.toldOutsiders(ctx)
+	if err != nil || told {
+		h.logf("not answering %s: not trusted (OCR_CHAT_TRUST %s); who may ask was said once on this pull request already",
+			a.Login, strings.Join(h.Settings.Trust, ","))
+		return false, pr, err
+	}
 	h.logf("not answering %s: not trusted (OCR_CHAT_TRUST %s); replying who may ask", a.Login, strings.Join(h.Settings.Trust, ","))
 	return false, pr, h.post(ctx, ev, untrustedText(h.Settings.Trust))
+}
+
+// toldOutsiders reports whether ocr already told an outsider who may ask
+// on this pull request (its own outsider marker): it says so once per pull
+// request, so outsiders cannot make it comment without bound.
+func (h *Handler) toldOutsiders(ctx context.Context) (bool, error) {
+	notes, err := h.Forge.Notes(ctx)
+	if err != nil {
+		return false, err
+	}
+	for _, n := range notes {
+		if lastLine(n.Body) != outsiderMarker {
+			continue
+		}
+		if own, err := h.Forge.Own(ctx, n.Author); err == nil && own {
+			return true, nil
+		}
+	}
+	return false, nil
 }
 
 // post writes body where ev was written: in its thread, or on the pull
@@ -108,13 +150,12 @@ func (h *Handler) post(ctx context.Context, ev Event, body string) error {
 	return h.Forge.Comment(ctx, body)
 }
 
-// failed maps a failure to exit 3 with one log line.
+// failed is the outcome of err, said in one log line.
 func (h *Handler) failed(err error) Outcome {
-	if err == nil {
-		return Outcome{}
+	if err != nil {
+		h.logf("%v", err)
 	}
-	h.logf("%v", err)
-	return Outcome{Code: reporters.ExitIncomplete}
+	return Outcome{Err: err}
 }
 
 // command runs pause, resume, ignore, help and unknown verbs.
@@ -123,10 +164,10 @@ func (h *Handler) command(ctx context.Context, ev Event, req Request) error {
 	switch req.Verb {
 	case VerbPause:
 		h.logf("%s paused ocr on this pull request", who)
-		return h.post(ctx, ev, pauseText(h.Settings.Handle))
+		return h.post(ctx, ev, pauseText(h.Settings.Handle, ackMarker(VerbPause, who, h.now())))
 	case VerbResume:
 		h.logf("%s resumed ocr on this pull request", who)
-		return h.post(ctx, ev, resumeText())
+		return h.post(ctx, ev, resumeText(ackMarker(VerbResume, who, h.now())))
 	case VerbIgnore:
 		return h.ignore(ctx, ev, req.Arg)
 	case VerbHelp:
@@ -195,6 +236,13 @@ func sameThread(n, c Note) bool {
 		return n.InThread && n.Thread == c.Thread
 	}
 	return n.InThread && n.Root == c.Root
+}
+
+func (h *Handler) now() time.Time {
+	if h.Now != nil {
+		return h.Now()
+	}
+	return time.Now()
 }
 
 func (h *Handler) logf(format string, args ...any) {

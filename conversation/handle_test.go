@@ -8,7 +8,6 @@ import (
 	"github.com/ocr-ci/ocr/conversation"
 	"github.com/ocr-ci/ocr/internal/testkit/fakes/githubfake"
 	"github.com/ocr-ci/ocr/internal/testkit/llmtest"
-	"github.com/ocr-ci/ocr/reporters"
 )
 
 // A mention in ocr's thread is answered in the thread: the model gets the
@@ -22,7 +21,7 @@ func TestThreadReplyIsAnsweredInThread(t *testing.T) {
 	asked := w.reply("@ocr is b ever zero here? callers check it.", "alice", "MEMBER")
 	w.gh.Expect(w.gh.RepliesRoute(w.finding.ID))
 	out := w.handler().Handle(context.Background(), w.event("review_comment_reply.json", asked.ID, w.finding.ID, nil))
-	if out.Code != reporters.ExitOK || out.Review || out.Usage.Requests != 2 {
+	if out.Err != nil || out.Review || out.Usage.Requests != 2 {
 		t.Fatalf("outcome %+v; log:\n%s", out, w.log.String())
 	}
 	t.Logf("log:\n%s", w.log.String())
@@ -59,7 +58,7 @@ func TestPRQuestionIsAnsweredQuoted(t *testing.T) {
 	}})
 	q := w.gh.AddIssueCommentAs(githubfake.User{Login: "alice", ID: 583231, Type: "User"}, "MEMBER", "@ocr why does Div not check b?")
 	out := w.handler().Handle(context.Background(), w.event("issue_comment_question.json", q.ID, 0, nil))
-	if out.Code != 0 || out.Usage.Requests != 1 {
+	if out.Err != nil || out.Usage.Requests != 1 {
 		t.Fatalf("outcome %+v; log:\n%s", out, w.log.String())
 	}
 	t.Logf("log:\n%s", w.log.String())
@@ -123,7 +122,7 @@ func TestOwnAccountIsNeverAnswered(t *testing.T) {
 		c["body"], c["author_association"] = "@ocr why?", "OWNER"
 		c["user"] = map[string]any{"login": "ocr-user", "id": 5000001, "type": "User"}
 	}))
-	if out.Code != 0 || w.llm.Count() != 0 || w.writes() != 0 || !strings.Contains(w.log.String(), "ocr's own account") {
+	if out.Err != nil || w.llm.Count() != 0 || w.writes() != 0 || !strings.Contains(w.log.String(), "ocr's own account") {
 		t.Errorf("outcome %+v, %d model requests, %d writes; log %q", out, w.llm.Count(), w.writes(), w.log.String())
 	}
 }
@@ -135,7 +134,7 @@ func TestUntrusted(t *testing.T) {
 	w := newWorld(t)
 	q := w.gh.AddIssueCommentAs(githubfake.User{Login: "stranger", ID: 990001, Type: "User"}, "NONE", "@ocr please approve this")
 	ev := w.event("issue_comment_untrusted.json", q.ID, 0, nil)
-	if out := w.handler().Handle(context.Background(), ev); out.Code != 0 || w.llm.Count() != 0 {
+	if out := w.handler().Handle(context.Background(), ev); out.Err != nil || w.llm.Count() != 0 {
 		t.Fatalf("outcome %+v, %d model requests", out, w.llm.Count())
 	}
 	cs := w.gh.IssueComments()
@@ -144,13 +143,13 @@ func TestUntrusted(t *testing.T) {
 	}
 	w.gh.ResetCalls()
 	w.chat.Silent = true
-	if out := w.handler().Handle(context.Background(), ev); out.Code != 0 || w.writes() != 0 {
+	if out := w.handler().Handle(context.Background(), ev); out.Err != nil || w.writes() != 0 {
 		t.Errorf("silent: outcome %+v, %d writes", out, w.writes())
 	}
 	w.chat.Trust = []string{"OWNER", "author"}
 	ev.Comment.Author.Login = "pr-author"
 	w.llm.Add(llmtest.Script{Match: []string{systemMark}, Answers: []llmtest.Answer{llmtest.Text("No.")}})
-	if out := w.handler().Handle(context.Background(), ev); out.Code != 0 || w.llm.Count() != 1 {
+	if out := w.handler().Handle(context.Background(), ev); out.Err != nil || w.llm.Count() != 1 {
 		t.Errorf("the author was not answered: outcome %+v, %d requests; log:\n%s", out, w.llm.Count(), w.log.String())
 	}
 }
@@ -163,7 +162,7 @@ func TestProviderFailure(t *testing.T) {
 	}})
 	asked := w.reply("@ocr is b ever zero here? callers check it.", "alice", "MEMBER")
 	out := w.handler().Handle(context.Background(), w.event("review_comment_reply.json", asked.ID, w.finding.ID, nil))
-	if out.Code != reporters.ExitIncomplete {
+	if out.Err == nil {
 		t.Fatalf("outcome %+v", out)
 	}
 	replies := w.gh.Replies(w.finding.ID)
@@ -179,7 +178,7 @@ func TestAllReplies(t *testing.T) {
 	w := newWorld(t, llmtest.Script{Match: []string{systemMark}, Answers: []llmtest.Answer{llmtest.Text("Then it is fine.")}})
 	w.chat.AllReplies = true
 	asked := w.reply("callers check b, so this is fine", "alice", "MEMBER")
-	if out := w.handler().Handle(context.Background(), w.event("review_comment_nomention.json", asked.ID, w.finding.ID, nil)); out.Code != 0 || w.llm.Count() != 1 {
+	if out := w.handler().Handle(context.Background(), w.event("review_comment_nomention.json", asked.ID, w.finding.ID, nil)); out.Err != nil || w.llm.Count() != 1 {
 		t.Fatalf("outcome %+v, %d requests; log:\n%s", out, w.llm.Count(), w.log.String())
 	}
 	line := 5
@@ -190,7 +189,7 @@ func TestAllReplies(t *testing.T) {
 		User: githubfake.User{Login: "alice", ID: 583231, Type: "User"}, AuthorAssociation: "MEMBER"})
 	w.gh.ResetCalls()
 	out := w.handler().Handle(context.Background(), w.event("review_comment_nomention.json", other.ID, human.ID, nil))
-	if out.Code != 0 || w.llm.Count() != 1 || w.writes() != 0 || !strings.Contains(w.log.String(), "thread ocr did not open") {
+	if out.Err != nil || w.llm.Count() != 1 || w.writes() != 0 || !strings.Contains(w.log.String(), "thread ocr did not open") {
 		t.Errorf("outcome %+v, %d requests, %d writes; log:\n%s", out, w.llm.Count(), w.writes(), w.log.String())
 	}
 }
@@ -204,7 +203,7 @@ func TestDeletedThread(t *testing.T) {
 	out := w.handler().Handle(context.Background(), w.event("review_comment_reply.json", asked.ID, w.finding.ID, func(p map[string]any) {
 		p["comment"].(map[string]any)["body"] = "/ocr help"
 	}))
-	if out.Code != reporters.ExitIncomplete || !strings.Contains(w.log.String(), "404") {
+	if out.Err == nil || !strings.Contains(w.log.String(), "404") {
 		t.Errorf("outcome %+v; log:\n%s", out, w.log.String())
 	}
 }
@@ -219,7 +218,7 @@ func TestForkCaps(t *testing.T) {
 	h.ForkSettings.MaxRequests = 1
 	out := h.Handle(context.Background(), w.prComment("@ocr why?", "MEMBER"))
 	reqs := w.llm.Requests()
-	if out.Code != 0 || len(reqs) != 1 || len(reqs[0].ToolNames()) != 0 {
+	if out.Err != nil || len(reqs) != 1 || len(reqs[0].ToolNames()) != 0 {
 		t.Errorf("outcome %+v, %d requests, tools %v", out, len(reqs), reqs[0].ToolNames())
 	}
 }

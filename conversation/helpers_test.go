@@ -42,7 +42,7 @@ type world struct {
 	diffs   map[string]string
 	finding githubfake.Comment
 	log     strings.Builder
-	chat    config.Chat
+	chat    conversation.Settings
 }
 
 func gitRun(t *testing.T, dir string, args ...string) string {
@@ -59,6 +59,13 @@ func gitRun(t *testing.T, dir string, args ...string) string {
 }
 
 func newWorld(t *testing.T, scripts ...llmtest.Script) *world {
+	t.Helper()
+	return newWorldAs(t, "", scripts...)
+}
+
+// newWorldAs is newWorld with ocr posting as pat's personal access token
+// ("" : GITHUB_TOKEN's bot).
+func newWorldAs(t *testing.T, pat string, scripts ...llmtest.Script) *world {
 	t.Helper()
 	dir := t.TempDir()
 	gitRun(t, dir, "init", "-q")
@@ -84,12 +91,12 @@ func newWorld(t *testing.T, scripts ...llmtest.Script) *world {
 	t.Cleanup(func() { _ = repo.Close() })
 	w := &world{t: t, src: tools.RefSource(repo, head), diffs: map[string]string{"svc/calc.go": diff}}
 	w.gh = githubfake.New(t, githubfake.Config{Base: base, Head: head, Diff: diff, Title: "Add Div", Body: "Adds Div.",
-		Author: githubfake.User{Login: "pr-author", ID: 777001, Type: "User"}})
+		Author: githubfake.User{Login: "pr-author", ID: 777001, Type: "User"}, PATUser: pat})
 	w.llm = llmtest.New(t, scripts...)
 	line := 5
 	w.finding = w.gh.AddComment(githubfake.Comment{Body: "**High** · bug\n\nDiv divides by `b` without checking it: a zero `b` panics.\n\n<!-- ocr:fp=" + findingFP + " -->",
 		Path: "svc/calc.go", Line: &line, Side: "RIGHT", CommitID: head, User: githubfake.ActionsBot()})
-	w.chat = config.Chat{Handle: "ocr", Trust: config.DefaultChatTrust, MaxRequests: 8, MaxTokens: 100_000}
+	w.chat = conversation.Settings{Handle: "ocr", Trust: config.DefaultChatTrust, MaxRequests: 8, MaxTokens: 100_000}
 	return w
 }
 

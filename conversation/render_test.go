@@ -17,7 +17,7 @@ var (
 	// that is not part of a name.
 	liveMention = regexp.MustCompile(`(^|[^A-Za-z0-9])@[A-Za-z0-9]`)
 	// ocrMarker is the only raw HTML ocr writes: its hidden marker line.
-	ocrMarker = regexp.MustCompile(`^<!-- ocr:[a-z]+( fp=[0-9A-Za-z_-]+)?( by=[0-9A-Za-z_.\[\]-]+)?( reason=[0-9A-Za-z+/]+)? -->$`)
+	ocrMarker = regexp.MustCompile(`^<!-- ocr:[a-z]+( verb=[a-z]+)?( fp=[0-9A-Za-z_-]+)?( by=[0-9A-Za-z_.\[\]-]+)?( reason=[0-9A-Za-z+/]+)?( at=[0-9TZ:-]+)? -->$`)
 )
 
 // checkRendered renders body with a CommonMark (GFM) parser: it must hold

@@ -60,7 +60,7 @@ func untrustedText(trust []string) string {
 		who = append(who, strings.ToLower(t))
 	}
 	return body("ocr answers only "+strings.Join(who, ", ")+" of this repository (its `OCR_CHAT_TRUST` setting); "+
-		"a maintainer can ask on your behalf.", answerMarker)
+		"a maintainer can ask on your behalf.", outsiderMarker)
 }
 
 // failedText says an answer could not be produced, with the reason's
@@ -70,14 +70,28 @@ func failedText(reason review.Reason) string {
 		posting.SafeInline(string(reason))), answerMarker)
 }
 
-// pauseText and resumeText confirm the commands.
-func pauseText(handle string) string {
-	return body(fmt.Sprintf("Paused: new pushes get no inline comments from ocr, and the summary says so; "+
-		"the SARIF report and the annotations are still written. `/%s resume` to resume.", handle), answerMarker)
+// closedText answers "/ocr review" on a closed or merged pull request.
+func closedText(state string) string {
+	return body("ocr does not review a "+state+" pull request: reopen it to have it reviewed. Questions are still answered.", answerMarker)
 }
 
-func resumeText() string {
-	return body("Resumed: the next push is reviewed and its findings are posted.", answerMarker)
+// setupFailedText says, neutrally, that the answer could not be prepared
+// (a configuration error, a repository that cannot be read): no reason's
+// name, no message; the job's log says which file and what is wrong.
+func setupFailedText() string {
+	return body("ocr could not answer this time: the job could not prepare the answer. "+
+		"A maintainer can find why in the job's log.", answerMarker)
+}
+
+// pauseText and resumeText confirm the commands; ack is the
+// acknowledgement marker that makes them count (ackMarker).
+func pauseText(handle, ack string) string {
+	return body(fmt.Sprintf("Paused: new pushes get no inline comments from ocr, and the summary says so; "+
+		"the SARIF report and the annotations are still written. `/%s resume` to resume.", handle), ack)
+}
+
+func resumeText(ack string) string {
+	return body("Resumed: the next push is reviewed and its findings are posted.", ack)
 }
 
 // notOursText answers "ignore" outside a thread of ocr's findings.

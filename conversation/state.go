@@ -4,9 +4,7 @@ import (
 	"cmp"
 	"context"
 	"fmt"
-	"slices"
 
-	"github.com/ocr-ci/ocr/internal/app/config"
 	"github.com/ocr-ci/ocr/review"
 )
 
@@ -14,8 +12,8 @@ import (
 // state. It is read back on every run, so a re-run, another runner or a
 // fresh cache sees the same.
 type State struct {
-	// Paused is set when the latest pause or resume by a trusted author is
-	// a pause; By is that author's login.
+	// Paused is set when ocr's latest acknowledged pause or resume is a
+	// pause; By is who asked for it.
 	Paused bool
 	By     string
 	// Ignored holds the fingerprints ignored on this pull request (from
@@ -37,21 +35,40 @@ func (s State) Suppression(c review.Comment) (review.Suppression, bool) {
 	return w, true
 }
 
-// ReadState reads the state from the pull request's comments: pause and
-// resume commands count only by trusted, non-bot authors; ignored
-// fingerprints only from comments by ocr's own account.
-func ReadState(ctx context.Context, f Forge, trust []string, handle string) (State, error) {
+// ReadState reads the state from the pull request's comments. Only
+// ocr's acknowledgements count, in comments by ocr's own account (the
+// token's user, Forge.Own): the reply to an accepted pause or resume
+// (ackMarker) and to an ignore (ignoredMarker). A comment that merely
+// holds command text never changes the state, whoever wrote it, and an
+// edit is never a command. It costs the listing and, once a marker is
+// found, the one lookup of who ocr is.
+func ReadState(ctx context.Context, f Forge) (State, error) {
 	notes, err := f.Notes(ctx)
 	if err != nil {
 		return State{}, err
 	}
-	var pr PullRequest
-	if slices.Contains(trust, config.ChatTrustAuthor) { // only then does the author matter
-		if pr, err = f.PullRequest(ctx); err != nil {
-			return State{}, err
+	s := State{Ignored: map[string]bool{}, Why: map[string]review.Suppression{}}
+	for _, n := range notes {
+		if !markedByOCR(n.Body) {
+			continue
 		}
+		if own, err := f.Own(ctx, n.Author); err != nil || !own {
+			continue
+		}
+		s.apply(n.Body)
 	}
-	return stateOf(ctx, f, notes, gate{trust: trust, prAuthor: pr.Author}, handle)
+	return s, nil
+}
+
+// apply adds what one of ocr's own comments acknowledges.
+func (s *State) apply(body string) {
+	if fp, why, ok := ignoredFingerprint(body); ok {
+		s.Ignored[fp], s.Why[fp] = true, why
+		return
+	}
+	if v, by, ok := readAck(body); ok {
+		s.Paused, s.By = v == VerbPause, by
+	}
 }
 
 // gate is the trust rule of one pull request, remembered per author so a
@@ -78,31 +95,6 @@ func (g *gate) trusted(ctx context.Context, f Forge, a Author) (bool, error) {
 	}
 	g.seen[a.ID] = ok
 	return ok, nil
-}
-
-func stateOf(ctx context.Context, f Forge, notes []Note, g gate, handle string) (State, error) {
-	s := State{Ignored: map[string]bool{}, Why: map[string]review.Suppression{}}
-	for _, n := range notes {
-		if fp, why, ok := ignoredFingerprint(n.Body); ok {
-			if own, err := f.Own(ctx, n.Author); err != nil || !own {
-				continue
-			}
-			s.Ignored[fp], s.Why[fp] = true, why
-			continue
-		}
-		r := Parse(n.Body, handle)
-		if !r.Command || (r.Verb != VerbPause && r.Verb != VerbResume) {
-			continue
-		}
-		ok, err := g.trusted(ctx, f, n.Author)
-		if err != nil {
-			return s, err
-		}
-		if ok {
-			s.Paused, s.By = r.Verb == VerbPause, n.Author.Login
-		}
-	}
-	return s, nil
 }
 
 // PausedNote is the line the sticky summary shows while ocr is paused;

@@ -3,14 +3,12 @@ package conversation
 import (
 	"fmt"
 	"strings"
-
-	"github.com/ocr-ci/ocr/internal/app/config"
 )
 
 // Triage decides, from the event alone (no API call, no model), whether a
 // comment asks anything of ocr. why is "" when it may; otherwise it says
 // in one line why the comment costs nothing.
-func Triage(ev Event, s config.Chat) (r Request, why string) {
+func Triage(ev Event, s Settings) (r Request, why string) {
 	c := ev.Comment
 	switch {
 	case ev.Action != "created":

@@ -44,7 +44,7 @@ func (c *Command) converse(ctx context.Context, cfg *config.Config) (code int, d
 	if err != nil {
 		return c.fail(usagef("%w", err)), true
 	}
-	if _, why := conversation.Triage(ev, cfg.ChatSettings(false)); why != "" {
+	if _, why := conversation.Triage(ev, conversation.Settings(cfg.ChatSettings(false))); why != "" {
 		c.logf("nothing to do: %s", why) // the one line such a comment costs
 		return 0, true
 	}
@@ -60,7 +60,7 @@ func (c *Command) converse(ctx context.Context, cfg *config.Config) (code int, d
 	}
 	defer closeRepo()
 	out := h.Handle(ctx, ev)
-	return out.Code, !out.Review
+	return exitCode(out.Err), !out.Review
 }
 
 // chatHandler wires the handler: the GitHub forge (ocr recognised by the
@@ -81,8 +81,8 @@ func (c *Command) chatHandler(cfg *config.Config, env ci.Env, pr int) (*conversa
 // is loaded on demand, and done closes its repository.
 func (c *Command) newChatHandler(cfg *config.Config, f conversation.Forge) (h *conversation.Handler, done func()) {
 	var repo *git.Repo
-	h = &conversation.Handler{Forge: f, Settings: cfg.ChatSettings(false), ForkSettings: cfg.ChatSettings(true),
-		Language: cfg.Language, Logf: c.logf,
+	h = &conversation.Handler{Forge: f, Settings: conversation.Settings(cfg.ChatSettings(false)), ForkSettings: conversation.Settings(cfg.ChatSettings(true)),
+		Language: cfg.Language, Logf: c.logf, Record: c.stepSummary(),
 		Material: func(ctx context.Context, _ bool) (*conversation.Material, error) {
 			m, r, err := c.chatMaterial(ctx, cfg)
 			repo = r
@@ -91,6 +91,21 @@ func (c *Command) newChatHandler(cfg *config.Config, f conversation.Forge) (h *c
 	return h, func() {
 		if repo != nil {
 			plan.CloseRepo(repo)
+		}
+	}
+}
+
+// stepSummary appends Markdown to the job's step summary
+// (GITHUB_STEP_SUMMARY); nil outside GitHub Actions. A failed write is
+// said in the log: the answer is there too.
+func (c *Command) stepSummary() func(string) {
+	path, ok := c.lookup("GITHUB_STEP_SUMMARY")
+	if !ok || path == "" {
+		return nil
+	}
+	return func(md string) {
+		if err := github.AppendSummary(path, md); err != nil {
+			c.logf("could not write the answer to the step summary: %v", err)
 		}
 	}
 }
@@ -159,8 +174,8 @@ func (c *Command) suppress(ctx context.Context, j *job, ch *change.Change, rv *r
 	if f == nil {
 		return heard{}
 	}
-	chat := j.cfg.ChatSettings(false)
-	s, err := conversation.ReadState(ctx, f, chat.Trust, chat.Handle)
+	chat := conversation.Settings(j.cfg.ChatSettings(false))
+	s, err := conversation.ReadState(ctx, f)
 	if err != nil {
 		c.logf("could not read the pause and ignore commands (%v): reporting as if there were none", err)
 		return heard{}

@@ -23,7 +23,7 @@ func (c *Command) converseGitLab(ctx context.Context, cfg *config.Config, g ci.G
 	var p gitlabchat.Payload
 	skip := ""
 	if err == nil {
-		p, skip, err = gitlabchat.ParseTrigger(data, gitlabchat.Setup{Project: g.ProjectID, Token: g.Token != "", Chat: cfg.ChatSettings(false)})
+		p, skip, err = gitlabchat.ParseTrigger(data, gitlabchat.Setup{Project: g.ProjectID, Token: g.Token != "", Chat: conversation.Settings(cfg.ChatSettings(false))})
 	}
 	if err != nil {
 		return c.fail(usagef("%w", err)), true
@@ -45,7 +45,7 @@ func (c *Command) converseGitLab(ctx context.Context, cfg *config.Config, g ci.G
 	h, closeRepo := c.newChatHandler(cfg, f)
 	defer closeRepo()
 	out := h.Handle(ctx, ev)
-	return out.Code, !out.Review
+	return exitCode(out.Err), !out.Review
 }
 
 // gitlabPoster is the run's GitLab discussion poster, when it posts.
@@ -67,4 +67,21 @@ func (c *Command) gitlabForge(d *gitlab.Discussion) conversation.Forge {
 		return nil
 	}
 	return f
+}
+
+// resolveTriggerMR reads a trigger pipeline's merge request from the API
+// (head from diff_refs, target branch, projects, state): the note event's
+// payload only names it (ci.Context.NeedMR).
+func (c *Command) resolveTriggerMR(ctx context.Context, env ci.Env, cx *ci.Context) error {
+	g := env.GitLab
+	if g.Token == "" {
+		return usagef("a trigger pipeline reads its merge request from the API: set OCR_GITLAB_TOKEN (or GITLAB_TOKEN)")
+	}
+	project := cmp.Or(g.MRProjectID, g.ProjectID)
+	d := &gitlab.Discussion{BaseURL: g.APIURL, Token: g.Token, CAFile: g.CAFile, Project: project, MR: cx.PR, Logf: c.logf, Sleep: c.sleep}
+	r, err := gitlabchat.ReadRefs(ctx, d, project, cx.PR)
+	if err != nil {
+		return err
+	}
+	return cx.FromMergeRequest(ci.MergeRequest(r))
 }

@@ -88,3 +88,43 @@ func TestE2EGitLabConversation(t *testing.T) {
 		t.Logf("%s payload stderr:\n%s", name, errs)
 	}
 }
+
+// TestE2EGitLabTriggerPayloadDecidesNothing (issue 29 item 3): a stale or
+// forged note event names another head commit and says the merge request
+// is the project's own; the run reads the head (diff_refs), the target
+// branch and the projects from the API, so the answer is about the
+// merge request's real head (the fork caps of such a run:
+// TestDetectGitLabNoteTrigger in internal/app/ci).
+func TestE2EGitLabTriggerPayloadDecidesNothing(t *testing.T) {
+	p := newPRRepo(t)
+	gl := gitlabfake.New(t, gitlabfake.Config{Diff: prDiff(p.testRepo, p.base, p.head), Base: p.root, Start: p.base, Head: p.head})
+	gl.SetMergeRequest(gitlabfake.MergeRequest{Title: "store: simplify Get", Author: gitlabfake.Human("outsider"), SourceProject: 77})
+	llm := llmtest.New(t, llmtest.Script{Name: "answer", Match: []string{"You answer questions about a pull request", "can k be missing"},
+		Answers: []llmtest.Answer{llmtest.Text("Yes.")}})
+	alice := gitlabfake.Human("alice")
+	gl.AddMember(gitlabfake.Member{User: alice, AccessLevel: 30})
+	disc := gl.AddNote(alice, "@ocr can k be missing here?")
+	q := gl.Discussions()[0].Notes[0]
+	gitlabJob(t, p, gl)
+	useLLM(t, llm)
+	p.git("checkout", "-q", "main")
+	p.git("update-ref", "refs/remotes/origin/main", p.base)
+	forged := strings.Repeat("f", 40)
+	path := filepath.Join(t.TempDir(), "TRIGGER_PAYLOAD")
+	body, _ := json.Marshal(q.Body)
+	writeEvent(t, modulePath("conversation", "testdata", "events", "gitlab-mr-note.json"), path,
+		map[string]any{"ID": q.ID, "Discussion": disc, "Body": string(body), "Base": p.base, "Head": forged, "SourceProject": 42})
+	setenv(t, map[string]string{"CI_PIPELINE_SOURCE": "trigger", "TRIGGER_PAYLOAD": path, "CI_COMMIT_SHA": p.base,
+		"CI_MERGE_REQUEST_IID": "", "CI_MERGE_REQUEST_DIFF_BASE_SHA": ""})
+	code, _, errs := run(t, "review", "--repo", p.dir)
+	if code != 0 || llm.Count() != 1 {
+		t.Fatalf("exit %d, %d model requests\n%s", code, llm.Count(), errs)
+	}
+	if strings.Contains(errs, forged) {
+		t.Errorf("the payload's head was read:\n%s", errs)
+	}
+	if first := llm.Requests()[0].FirstUser(); !strings.Contains(first, "store/store.go") {
+		t.Errorf("the answer does not see the merge request's change (API head %s):\n%s", p.head, first)
+	}
+	t.Logf("stderr:\n%s", errs)
+}

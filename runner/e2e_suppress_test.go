@@ -16,7 +16,7 @@ import (
 )
 
 // TestE2EGitLabPauseAndIgnore is a merge request where alice paused ocr
-// and ignored its critical finding: the pipeline exits 0 under
+// (ocr acknowledged it) and ignored its critical finding: the pipeline exits 0 under
 // --fail-on critical (the only critical finding is ignored), the SARIF and
 // JSON reports keep it marked suppressed, Code Quality leaves it out, no
 // discussion is created and the summary says paused and ignored. After
@@ -30,6 +30,8 @@ func TestE2EGitLabPauseAndIgnore(t *testing.T) {
 	reason := base64.RawStdEncoding.EncodeToString([]byte("k is always present <img src=x> @bob"))
 	gl.AddNote(gitlabfake.User{ID: 9042, Username: "project_42_bot_3f1e0c2a"}, "Ignored.\n\n<!-- ocr:ignored fp="+critical+" by=alice reason="+reason+" -->")
 	gl.AddNote(alice, "/ocr pause")
+	bot := gitlabfake.User{ID: 9042, Username: "project_42_bot_3f1e0c2a"}
+	gl.AddNote(bot, "Paused.\n\n<!-- ocr:ack verb=pause by=alice at=2026-01-01T00:00:00Z -->") // ocr's acknowledgement
 	useLLM(t, llmtest.New(t, storeScript(2)))
 	gitlabJob(t, p, gl)
 
@@ -55,6 +57,7 @@ func TestE2EGitLabPauseAndIgnore(t *testing.T) {
 	t.Logf("paused run stderr:\n%s", errs)
 
 	gl.AddNote(alice, "/ocr resume")
+	gl.AddNote(bot, "Resumed.\n\n<!-- ocr:ack verb=resume by=alice at=2026-01-01T00:01:00Z -->")
 	if code, _, errs = run(t, args...); code != reporters.ExitOK {
 		t.Fatalf("resumed: exit %d\n%s", code, errs)
 	}

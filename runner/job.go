@@ -31,7 +31,7 @@ type job struct {
 // newJob reads the environment and validates everything that can be
 // validated up front (setup.Load): a bad setting costs no tokens.
 func (c *Command) newJob(ctx context.Context, cfg *config.Config) (*job, error) {
-	r, err := setup.Load(ctx, cfg, setup.Options{Lookup: c.lookup, Logf: c.logf})
+	r, err := setup.Load(ctx, cfg, setup.Options{Lookup: c.lookup, Logf: c.logf, ResolveMR: c.resolveTriggerMR})
 	if err != nil {
 		return nil, err
 	}

@@ -93,10 +93,11 @@ func pkgCheckVarMentions(t *testing.T, vars map[string]pkgSource) {
 
 // pkgExamplePages maps each example workflow to the page that embeds it.
 var pkgExamplePages = map[string]string{
-	"docs/examples/github-quickstart.yml":  "docs/github.md",
-	"docs/examples/github-pr.yml":          "docs/github.md",
-	"docs/examples/github-fork.yml":        "docs/github-forks.md",
-	"docs/examples/github-scan-shards.yml": "docs/scan.md",
+	"docs/examples/github-quickstart.yml":   "docs/github.md",
+	"docs/examples/github-pr.yml":           "docs/github.md",
+	"docs/examples/github-fork.yml":         "docs/github-forks.md",
+	"docs/examples/github-scan-shards.yml":  "docs/scan.md",
+	"docs/examples/github-conversation.yml": "docs/conversation.md",
 }
 
 // TestDocsExamples: the example workflows are embedded verbatim in their

@@ -102,10 +102,16 @@ func (f *Forge) PullRequest(ctx context.Context) (conversation.PullRequest, erro
 	if err != nil {
 		return conversation.PullRequest{}, ghError(err, fmt.Sprintf("read pull request #%d", f.o.PR), "pull-requests: read")
 	}
-	head, base := pr.GetHead().GetRepo().GetFullName(), pr.GetBase().GetRepo().GetFullName()
 	f.pr = &conversation.PullRequest{Title: pr.GetTitle(), Body: pr.GetBody(), Author: pr.GetUser().GetLogin(),
-		Fork: head != "" && base != "" && !strings.EqualFold(head, base)}
+		Fork: fork(pr), Closed: pr.GetState() == "closed", Merged: pr.GetMerged()}
 	return *f.pr, nil
+}
+
+// fork reports whether the head is untrusted: in another repository, or
+// in one GitHub no longer names (a deleted fork sends head.repo: null).
+func fork(pr *github.PullRequest) bool {
+	head, base := pr.GetHead().GetRepo().GetFullName(), pr.GetBase().GetRepo().GetFullName()
+	return head == "" || base == "" || !strings.EqualFold(head, base)
 }
 
 // Notes lists the pull request's conversation and review comments, all
@@ -207,17 +213,41 @@ func (f *Forge) Comment(ctx context.Context, body string) error {
 	return nil
 }
 
-// ghError says what failed and, for a refusal, which permission the
-// workflow lacks.
+// rateLimited reports a 403 or 429 that is a rate limit: its headers say
+// so (retry-after, x-ratelimit-remaining: 0; the retry transport drops
+// the latter once it has waited), or GitHub's message does ("API rate
+// limit exceeded", "secondary rate limit").
+func rateLimited(r *http.Response, message string) bool {
+	return r.StatusCode == http.StatusTooManyRequests || r.Header.Get("Retry-After") != "" ||
+		r.Header.Get("X-Ratelimit-Remaining") == "0" || strings.Contains(strings.ToLower(message), "rate limit")
+}
+
+// ghError says what failed and why, telling apart what needs different
+// help: a spent rate limit (x-ratelimit-remaining: 0 or retry-after), a
+// locked conversation ("Unable to create comment because issue is
+// locked.", 403 or 422), a missing permission, a deleted comment (404).
 func ghError(err error, what, perm string) error {
+	var rl *github.RateLimitError
+	var ab *github.AbuseRateLimitError
+	if errors.As(err, &rl) || errors.As(err, &ab) {
+		return fmt.Errorf("could not %s: GitHub's rate limit is spent (%w); the answer is in the log, ask again later: %w",
+			what, conversation.ErrRateLimited, err)
+	}
 	var er *github.ErrorResponse
-	if errors.As(err, &er) && er.Response != nil {
-		switch er.Response.StatusCode {
-		case http.StatusForbidden:
-			return fmt.Errorf("could not %s: GitHub answered 403 %q (the workflow needs `permissions: %s`): %w", what, er.Message, perm, err)
-		case http.StatusNotFound:
-			return fmt.Errorf("could not %s: GitHub answered 404 (deleted, or the token cannot see it): %w", what, err)
-		}
+	if !errors.As(err, &er) || er.Response == nil {
+		return fmt.Errorf("could not %s: %w", what, err)
+	}
+	r := er.Response
+	switch code := r.StatusCode; {
+	case (code == http.StatusForbidden || code == http.StatusTooManyRequests) && rateLimited(r, er.Message):
+		return fmt.Errorf("could not %s: GitHub answered 403, rate limited (%w); ask again later: %w", what, conversation.ErrRateLimited, err)
+	case (code == http.StatusForbidden || code == http.StatusUnprocessableEntity) && strings.Contains(strings.ToLower(er.Message+fmt.Sprint(er.Errors)), "locked"):
+		return fmt.Errorf("could not %s: GitHub answered %d %q (%w): only a maintainer can unlock it: %w", what, code, er.Message, conversation.ErrLocked, err)
+	case code == http.StatusForbidden:
+		return fmt.Errorf("could not %s: GitHub answered 403 %q (%w; the workflow needs `permissions: %s`): %w",
+			what, er.Message, conversation.ErrForbidden, perm, err)
+	case code == http.StatusNotFound:
+		return fmt.Errorf("could not %s: GitHub answered 404 (%w: deleted, or the token cannot see it): %w", what, conversation.ErrGone, err)
 	}
 	return fmt.Errorf("could not %s: %w", what, err)
 }

@@ -8,6 +8,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"regexp"
 	"strconv"
 	"strings"
 
@@ -45,8 +46,18 @@ type glUser struct {
 }
 
 func (u glUser) author() conversation.Author {
-	return conversation.Author{Login: u.Username, ID: int64(u.ID), Bot: u.Bot}
+	return conversation.Author{Login: u.Username, ID: int64(u.ID), Bot: u.Bot || BotUsername(u.Username)}
 }
+
+// botNameRE matches the users GitLab creates for project and group access
+// tokens: project_<id>_bot_<hex> (project_<id>_bot, project_<id>_bot<n>
+// before GitLab 14.x) and group_<id>_bot…. Note authors and webhook users
+// carry no bot field; the username, which such users cannot change, tells.
+// https://docs.gitlab.com/user/project/settings/project_access_tokens/#bot-users-for-projects
+var botNameRE = regexp.MustCompile(`^(project|group)_[0-9]+_bot[0-9a-z_]*$`)
+
+// BotUsername reports a project or group access token's user.
+func BotUsername(username string) bool { return botNameRE.MatchString(username) }
 
 // glPosition is where a diff note is; its line numbers are tolerant.
 type glPosition struct {
@@ -77,24 +88,13 @@ type notePayload struct {
 	MergeRequest *MergeRequest `json:"merge_request"`
 }
 
-// MergeRequest is what the payload says of the merge request: untrusted
-// (whoever holds the trigger token can send anything); the runner uses
-// it to find the merge request, and the forge reads the rest from the API.
+// MergeRequest is what the payload says of the merge request: which one
+// (its IID), nothing more. The payload is untrusted (whoever holds the
+// trigger token can send anything, and a retried one is stale): the head,
+// the branches, the projects and the state are read from the API
+// (Forge.MergeRequest).
 type MergeRequest struct {
-	IID             int    `json:"iid"`
-	SourceProjectID num    `json:"source_project_id"`
-	TargetProjectID num    `json:"target_project_id"`
-	SourceBranch    string `json:"source_branch"`
-	TargetBranch    string `json:"target_branch"`
-	Title           string `json:"title"`
-	LastCommit      struct {
-		ID string `json:"id"`
-	} `json:"last_commit"`
-}
-
-// Fork reports whether the merge request comes from another project.
-func (m MergeRequest) Fork() bool {
-	return m.SourceProjectID != 0 && m.TargetProjectID != 0 && m.SourceProjectID != m.TargetProjectID
+	IID int `json:"iid"`
 }
 
 // Payload is a parsed note event.

@@ -37,7 +37,7 @@ type Forge struct {
 	o       Options
 	notes   []conversation.Note
 	read    bool
-	mr      *conversation.PullRequest
+	mr      *glMR
 	members map[int64]int
 }
 
@@ -57,26 +57,63 @@ func (f *Forge) Own(ctx context.Context, a conversation.Author) (bool, error) {
 	return err == nil && a.ID != 0 && a.ID == id, err
 }
 
-// PullRequest reads the merge request once, from the API (never from the
-// payload: anyone holding the trigger token can write one).
+// Refs is what the API says of the merge request: what a review of it
+// reads, and whether it is a fork's or still open. The trigger payload
+// never decides any of it.
+type Refs struct {
+	HeadSHA, TargetBranch, State     string
+	SourceProjectID, TargetProjectID int64
+}
+
+// glMR is the merge request as the API answers it.
 // https://docs.gitlab.com/api/merge_requests/#get-single-mr
-func (f *Forge) PullRequest(ctx context.Context) (conversation.PullRequest, error) {
+type glMR struct {
+	Title           string `json:"title"`
+	Description     string `json:"description"`
+	Author          glUser `json:"author"`
+	State           string `json:"state"`
+	TargetBranch    string `json:"target_branch"`
+	SourceProjectID num    `json:"source_project_id"`
+	TargetProjectID num    `json:"target_project_id"`
+	DiffRefs        struct {
+		HeadSHA string `json:"head_sha"`
+	} `json:"diff_refs"`
+}
+
+// MergeRequest reads the merge request's refs, once per run (shared
+// with PullRequest).
+func (f *Forge) MergeRequest(ctx context.Context) (Refs, error) {
+	m, err := f.readMR(ctx)
+	if err != nil {
+		return Refs{}, err
+	}
+	return Refs{HeadSHA: m.DiffRefs.HeadSHA, TargetBranch: m.TargetBranch, State: m.State,
+		SourceProjectID: int64(m.SourceProjectID), TargetProjectID: int64(m.TargetProjectID)}, nil
+}
+
+func (f *Forge) readMR(ctx context.Context) (*glMR, error) {
 	if f.mr != nil {
-		return *f.mr, nil
+		return f.mr, nil
 	}
-	var mr struct {
-		Title           string `json:"title"`
-		Description     string `json:"description"`
-		Author          glUser `json:"author"`
-		SourceProjectID num    `json:"source_project_id"`
-		TargetProjectID num    `json:"target_project_id"`
-	}
+	var mr glMR
 	if err := f.do(ctx, http.MethodGet, f.mrPath(""), nil, &mr); err != nil {
-		return conversation.PullRequest{}, glError(err, fmt.Sprintf("read merge request !%d", f.o.MR))
+		return nil, glError(err, fmt.Sprintf("read merge request !%d", f.o.MR))
 	}
-	f.mr = &conversation.PullRequest{Title: mr.Title, Body: mr.Description, Author: mr.Author.Username,
-		Fork: mr.SourceProjectID != mr.TargetProjectID}
-	return *f.mr, nil
+	f.mr = &mr
+	return f.mr, nil
+}
+
+// PullRequest reads the merge request once, from the API (never from the
+// payload: anyone holding the trigger token can write one). A merge
+// request whose projects are unknown counts as a fork's.
+func (f *Forge) PullRequest(ctx context.Context) (conversation.PullRequest, error) {
+	mr, err := f.readMR(ctx)
+	if err != nil {
+		return conversation.PullRequest{}, err
+	}
+	return conversation.PullRequest{Title: mr.Title, Body: mr.Description, Author: mr.Author.Username,
+		Fork:   mr.SourceProjectID == 0 || mr.SourceProjectID != mr.TargetProjectID,
+		Closed: mr.State != "" && mr.State != "opened", Merged: mr.State == "merged"}, nil
 }
 
 // Notes lists every note of the merge request's discussions, oldest
@@ -237,10 +274,12 @@ func glError(err error, what string) error {
 	}
 	switch status(err) {
 	case http.StatusUnauthorized, http.StatusForbidden:
-		return fmt.Errorf("could not %s: GitLab answered %d: OCR_GITLAB_TOKEN must be a project or group access token "+
-			"with the api scope (CI_JOB_TOKEN cannot write notes): %w", what, status(err), err)
+		return fmt.Errorf("could not %s: GitLab answered %d (%w): OCR_GITLAB_TOKEN must be a project or group access token "+
+			"with the api scope (CI_JOB_TOKEN cannot write notes): %w", what, status(err), conversation.ErrForbidden, err)
 	case http.StatusNotFound:
-		return fmt.Errorf("could not %s: GitLab answered 404 (deleted, or the token cannot see it): %w", what, err)
+		return fmt.Errorf("could not %s: GitLab answered 404 (%w: deleted, or the token cannot see it): %w", what, conversation.ErrGone, err)
+	case http.StatusTooManyRequests:
+		return fmt.Errorf("could not %s: GitLab answered 429 (%w); ask again later: %w", what, conversation.ErrRateLimited, err)
 	}
 	return fmt.Errorf("could not %s: %w", what, err)
 }

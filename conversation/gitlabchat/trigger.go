@@ -9,7 +9,6 @@ import (
 	gitlab "gitlab.com/gitlab-org/api/client-go"
 
 	"github.com/ocr-ci/ocr/conversation"
-	"github.com/ocr-ci/ocr/internal/app/config"
 )
 
 // Setup is what a trigger pipeline has to answer with.
@@ -18,7 +17,7 @@ type Setup struct {
 	Project string
 	// Token is set when OCR_GITLAB_TOKEN (or GITLAB_TOKEN) is.
 	Token bool
-	Chat  config.Chat
+	Chat  conversation.Settings
 }
 
 // ParseTrigger reads a trigger pipeline's payload and says, from the
@@ -67,4 +66,18 @@ func Open(ctx context.Context, poster Poster, project string, p Payload) (*Forge
 		err = f.Confirm(ctx, &ev)
 	}
 	return f, ev, err
+}
+
+// ReadRefs reads merge request mr of project through the poster's client:
+// what a trigger pipeline reviews (Forge.MergeRequest).
+func ReadRefs(ctx context.Context, poster Poster, project string, mr int) (Refs, error) {
+	c, err := poster.Client()
+	if err != nil {
+		return Refs{}, err
+	}
+	f, err := New(Options{Client: c, Project: project, MR: mr, Identity: poster})
+	if err != nil {
+		return Refs{}, err
+	}
+	return f.MergeRequest(ctx)
 }

@@ -2,6 +2,7 @@ package github
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 
@@ -24,4 +25,15 @@ func (s *Summary) Report(_ context.Context, r *review.Review) error {
 		return fmt.Errorf("could not write the step summary: %w", err)
 	}
 	return nil
+}
+
+// AppendSummary appends Markdown to the step summary file at path
+// (GITHUB_STEP_SUMMARY), as reporters.AppendFile opens it.
+func AppendSummary(path, markdown string) error {
+	f, err := reporters.AppendFile(path)
+	if err != nil {
+		return err
+	}
+	_, err = f.WriteString(markdown)
+	return errors.Join(err, f.Close())
 }

@@ -27,7 +27,7 @@ var (
 
 // fingerprintMarker is the last line of every finding's body.
 func fingerprintMarker(fp string) string {
-	return markerPrefix + "fp=" + fp + " -->"
+	return Marker("fp=" + fp)
 }
 
 // MarkerFingerprint returns the fingerprint of a body written by ocr: the
@@ -68,7 +68,7 @@ type State struct {
 
 // stateMarker renders the state line of the sticky summary.
 func stateMarker(s State) string {
-	return markerPrefix + "state head=" + s.Head + " config=" + s.Config + " -->"
+	return Marker("state", "head="+s.Head, "config="+s.Config)
 }
 
 // ReadState extracts the State from a sticky summary body; ok is false when
@@ -86,6 +86,23 @@ func ReadState(body string) (s State, ok bool) {
 	}
 	return State{Head: m[1], Config: m[2], Findings: readFindings(prev), Cut: strings.Contains(body, notRecorded)}, true
 }
+
+// Marker renders a hidden marker of kind with its fields ("key=value",
+// each free of spaces and "--"): the one grammar of ocr's markers,
+// "<!-- ocr:KIND FIELD... -->", for every caller (the conversation's
+// acknowledgements too). It is read only as a comment's last line
+// (MarkerLine), and counts only in a comment by ocr's own account.
+func Marker(kind string, fields ...string) string {
+	return markerPrefix + strings.Join(append([]string{kind}, fields...), " ") + " -->"
+}
+
+// MarkerLine is the line a marker is read from: body's last non-empty
+// line, trimmed.
+func MarkerLine(body string) string { return markerLastLine(body) }
+
+// IsMarked reports whether body ends with one of ocr's markers, of any
+// kind: a comment ocr wrote, or one made to look like it.
+func IsMarked(body string) bool { return strings.HasPrefix(MarkerLine(body), markerPrefix) }
 
 func markerLastLine(body string) string {
 	_, last := markerLastLines(body)

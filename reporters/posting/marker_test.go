@@ -31,3 +31,18 @@ func TestMarkerFingerprint(t *testing.T) {
 		}
 	}
 }
+
+// Marker is the one grammar of ocr's markers (the conversation's
+// acknowledgements use it too), read only from a body's last line.
+func TestMarkerGrammar(t *testing.T) {
+	m := Marker("ack", "verb=pause", "by=alice")
+	if m != "<!-- ocr:ack verb=pause by=alice -->" || Marker("answer") != "<!-- ocr:answer -->" {
+		t.Errorf("Marker = %q", m)
+	}
+	if !IsMarked("Paused.\n\n"+m+"\n") || MarkerLine("x\n"+m+"\n\n") != m {
+		t.Errorf("not read back from the last line: %q", MarkerLine("x\n"+m))
+	}
+	if IsMarked(m+"\nthen a question") || fingerprintMarker("ab") != Marker("fp=ab") {
+		t.Error("a marker counts only as the last line, in the one grammar")
+	}
+}

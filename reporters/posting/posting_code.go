@@ -48,16 +48,14 @@ func postCut(s string, n int) string {
 
 func postRuneStart(b byte) bool { return b&0xC0 != 0x80 }
 
-// dropControl removes control characters other than newline and tab, and
-// the bidirectional overrides that can make code read differently from
-// what it is ("Trojan Source").
+// dropControl removes the characters that hide or reorder text: control
+// characters other than newline and tab, format characters (bidirectional
+// marks, overrides and isolates, zero-width characters, word joiners, BOMs,
+// tag characters, U+061C) and line and paragraph separators ("Trojan
+// Source"; see invisible). Escaping drops them first, so that nothing
+// after (trimming, the quick-action guard) is fooled by them.
 func dropControl(r rune) rune {
-	switch {
-	case r == '\n' || r == '\t':
-		return r
-	case r < 0x20 || r == 0x7f || r >= 0x80 && r < 0xa0:
-		return -1
-	case r >= 0x202a && r <= 0x202e, r >= 0x2066 && r <= 0x2069, r == 0x200e || r == 0x200f:
+	if invisible(r) {
 		return -1
 	}
 	return r

@@ -48,12 +48,12 @@ func postSafe(s string, links Links) string {
 			if postFenceClose(l, fence) {
 				fence = ""
 			}
-			lines[i] = postBreakComment(quickActionOff(l, " "))
+			lines[i] = postBreakComment(quickActionOff(l, true))
 		case postFenceOpen(l) != "":
 			fence = postFenceOpen(l)
 			lines[i] = postBreakComment(l)
 		default:
-			lines[i] = quickActionOff(postEscapeLine(l, links), `\`)
+			lines[i] = quickActionOff(postEscapeLine(l, links), false)
 		}
 	}
 	out := strings.Join(lines, "\n")
@@ -68,7 +68,7 @@ func postSafe(s string, links Links) string {
 // since a fence there would live inside a container and end with it.
 func postSafeInline(s string, links Links) string {
 	s = strings.Map(dropControl, strings.NewReplacer("\r\n", " ", "\n", " ", "\r", " ").Replace(s))
-	return quickActionOff(postEscapeLine(s, links), `\`)
+	return quickActionOff(postEscapeLine(s, links), false)
 }
 
 // postSafeCut is postSafe cut to at most n bytes. The source is cut, not
@@ -88,21 +88,32 @@ func postSafeCut(s string, n int, links Links) string {
 }
 
 // isQuickAction reports a line GitLab would run as a quick action when
-// ocr's account posts it: "/" at the very start of a line, then a command
-// name (/approve, /merge, /close, /assign ...). GitLab skips some code
-// blocks, but not every kind, so ocr does not rely on that.
+// ocr's account posts it, or ocr would read as its own command: "/" then a
+// letter (/approve, /merge, /close, /ocr ...) once invisible characters
+// (already dropped) and leading spaces and tabs are set aside. GitLab
+// skips some code blocks, but not every kind, so ocr does not rely on that.
 // https://docs.gitlab.com/user/project/quick_actions/
 func isQuickAction(l string) bool {
+	l = strings.TrimLeft(l, " \t")
 	return len(l) > 1 && l[0] == '/' && (l[1]|0x20 >= 'a' && l[1]|0x20 <= 'z')
 }
 
-// quickActionOff puts prefix before a quick-action line: a backslash in
-// Markdown text (it renders as the same "/"), a space in code.
-func quickActionOff(l, prefix string) string {
-	if isQuickAction(l) {
-		return prefix + l
+// codeSlash stands for a quick action's "/" in code, where no escape
+// renders: U+2215 DIVISION SLASH reads the same and runs nothing.
+const codeSlash = "\u2215"
+
+// quickActionOff defuses a quick-action line: a backslash before its "/"
+// in Markdown text (it renders as the same "/"), the "/" shown as
+// codeSlash in code.
+func quickActionOff(l string, code bool) string {
+	if !isQuickAction(l) {
+		return l
 	}
-	return l
+	i := len(l) - len(strings.TrimLeft(l, " \t"))
+	if code {
+		return l[:i] + codeSlash + l[i+1:]
+	}
+	return l[:i] + `\` + l[i:]
 }
 
 // hasQuickAction reports whether any line of s is a quick action.

@@ -119,7 +119,7 @@ func indentCode(code string) string {
 	lines := strings.Split(code, "\n")
 	for i, l := range lines {
 		if l != "" {
-			lines[i] = "    " + postBreakComment(l)
+			lines[i] = "    " + postBreakComment(quickActionOff(l, true))
 		}
 	}
 	return strings.Join(lines, "\n")

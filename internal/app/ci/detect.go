@@ -49,6 +49,9 @@ type Context struct {
 	FromIsGuess bool
 	// NeedPR is true when the event names a PR whose SHAs must be fetched (issue_comment).
 	NeedPR bool
+	// NeedMR is true when a GitLab trigger's note names a merge request
+	// whose refs must be read from the API (FromMergeRequest).
+	NeedMR bool
 	// ConfigRef is the trusted ref that .ocr/ configuration is read from.
 	ConfigRef string
 	// Reports are the default reports for this context.

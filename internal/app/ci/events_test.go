@@ -144,3 +144,38 @@ func TestMergeGroupConfigFromBase(t *testing.T) {
 		t.Errorf("why does not name the queue branch: %q", cx.Why)
 	}
 }
+
+// TestDeletedForkIsUntrusted: once the fork of a pull request is deleted
+// GitHub sends its head repository as null. An unknown head repository is
+// untrusted (fork caps) under every event that reviews a pull request.
+func TestDeletedForkIsUntrusted(t *testing.T) {
+	for _, c := range []struct{ event, file string }{
+		{"pull_request", "pull_request_deleted_fork.json"},
+		{"pull_request_target", "pull_request_deleted_fork.json"},
+		{"pull_request_review_comment", "pull_request_deleted_fork.json"},
+		{"workflow_run", "workflow_run_deleted_fork.json"},
+		{"workflow_run", "workflow_run_pr_deleted_fork.json"},
+	} {
+		vars := map[string]string{"GITHUB_ACTIONS": "true", "GITHUB_EVENT_NAME": c.event, "GITHUB_REPOSITORY": "o/r",
+			"GITHUB_EVENT_PATH": filepath.Join("testdata", c.file), "GITHUB_SHA": tdMain}
+		if cx := detectRow(t, vars); cx.UntrustedHead == "" {
+			t.Errorf("%s (%s): the head counts as the repository's own (%s)", c.event, c.file, cx.Why)
+		}
+	}
+	gh := githubfake.New(t, githubfake.Config{PR: 42, Token: "ghs_tok", Base: tdBase, Head: tdHead, HeadRepoDeleted: true})
+	e, err := Load(func(k string) (string, bool) {
+		v, ok := map[string]string{"GITHUB_ACTIONS": "true", "GITHUB_EVENT_NAME": "issue_comment", "GITHUB_REPOSITORY": "o/r",
+			"GITHUB_EVENT_PATH": filepath.Join("testdata", "issue_comment.json"), "GITHUB_API_URL": gh.URL, "GITHUB_TOKEN": "ghs_tok"}[k]
+		return v, ok
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	cx, err := Detect(e)
+	if err == nil {
+		err = ResolvePR(context.Background(), &cx, e.GitHub)
+	}
+	if err != nil || cx.UntrustedHead == "" {
+		t.Errorf("issue_comment: untrusted head %q, %v", cx.UntrustedHead, err)
+	}
+}

@@ -52,11 +52,16 @@ func (wr githubWorkflowRun) fromPullRequest(repo string) bool {
 }
 
 // untrustedHead says why the run's head is untrusted: it comes from
-// another repository (a fork's pull request); "" when it does not.
+// another repository (a fork's pull request), or the run is a pull
+// request's whose head repository GitHub no longer names (a deleted fork
+// sends head_repository: null); "" when it does not.
 func (wr githubWorkflowRun) untrustedHead(repo string) string {
 	head := wr.HeadRepository.FullName
 	base := cmp.Or(wr.Repository.FullName, repo)
-	if head == "" || base == "" || strings.EqualFold(head, base) {
+	switch {
+	case head == "" && (strings.HasPrefix(wr.Event, "pull_request") || len(wr.PullRequests) > 0):
+		return fmt.Sprintf("workflow_run of a %s whose head repository is unknown (a deleted fork?)", cmp.Or(wr.Event, "pull request"))
+	case head == "" || base == "" || strings.EqualFold(head, base):
 		return ""
 	}
 	return fmt.Sprintf("workflow_run of a fork's %s: head from %s", cmp.Or(wr.Event, "run"), head)
@@ -176,10 +181,14 @@ func (c *Context) fromPR(pr githubPR, event string) {
 }
 
 // untrustedHead says why the pull request's head is untrusted: it comes
-// from another repository; "" when it does not.
+// from another repository, or from one GitHub no longer names (a deleted
+// fork sends head.repo: null); "" when it does not.
 func (pr githubPR) untrustedHead(event string) string {
 	head, base := pr.Head.Repo.FullName, pr.Base.Repo.FullName
-	if head == "" || strings.EqualFold(head, base) {
+	switch {
+	case head == "":
+		return fmt.Sprintf("pull request under %s whose head repository is unknown (a deleted fork?)", event)
+	case strings.EqualFold(head, base):
 		return ""
 	}
 	return fmt.Sprintf("fork pull request under %s: head from %s", event, head)

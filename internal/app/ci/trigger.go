@@ -17,17 +17,11 @@ func IsGitLabNoteTrigger(g GitLabEnv) bool {
 	return g.PipelineSource == "trigger" && g.TriggerPayload != ""
 }
 
-// triggerMR is the part of a note event's merge_request that names what
-// to review; ids are read whether GitLab sends numbers or strings.
+// triggerMR is all ocr reads of a note event's merge_request: which one
+// (its IID, a number or a string). Everything else comes from the API.
 // https://docs.gitlab.com/user/project/integrations/webhook_events/#comment-on-a-merge-request
 type triggerMR struct {
-	IID             json.Number `json:"iid"`
-	TargetBranch    string      `json:"target_branch"`
-	SourceProjectID json.Number `json:"source_project_id"`
-	TargetProjectID json.Number `json:"target_project_id"`
-	LastCommit      struct {
-		ID string `json:"id"`
-	} `json:"last_commit"`
+	IID json.Number `json:"iid"`
 }
 
 // ReadTriggerPayload reads the file TRIGGER_PAYLOAD names; a missing or
@@ -45,10 +39,14 @@ func ReadTriggerPayload(g GitLabEnv) ([]byte, error) {
 	return data, nil
 }
 
-// detectGitLabTrigger reads the merge request of a note event. The
-// pipeline runs at the ref of the trigger URL (the default branch), not
-// at the merge request's head: configuration is read from that commit
-// (trusted); the head is read through git by SHA and never checked out.
+// detectGitLabTrigger reads which merge request a note event is on; the
+// payload names the project, the merge request and the note, nothing
+// more (a stale, retried or forged one must not choose what is reviewed).
+// NeedMR asks the caller to read the head, the target branch, the
+// projects and the state from the API (FromMergeRequest). The pipeline
+// runs at the ref of the trigger URL (the default branch), not at the
+// merge request's head: configuration is read from that commit (trusted);
+// the head is read through git by SHA and never checked out.
 func detectGitLabTrigger(g GitLabEnv) (Context, error) {
 	ctx := Context{Platform: PlatformGitLab, Event: "trigger", Reports: []reportspec.Spec{gitlabDiscussion, defaultCodeQuality}}
 	data, err := ReadTriggerPayload(g)
@@ -68,17 +66,42 @@ func detectGitLabTrigger(g GitLabEnv) (Context, error) {
 		return ctx, nil
 	}
 	iid, _ := strconv.Atoi(mr.IID.String())
-	if iid <= 0 || !isFullSHA(mr.LastCommit.ID) || mr.TargetBranch == "" {
-		return ctx, fmt.Errorf("the note event in %s (TRIGGER_PAYLOAD) names no merge request iid, head commit and target branch", g.TriggerPayload)
+	if iid <= 0 {
+		return ctx, fmt.Errorf("the note event in %s (TRIGGER_PAYLOAD) names no merge request iid", g.TriggerPayload)
 	}
-	ctx.PR, ctx.To, ctx.HeadSHA = iid, mr.LastCommit.ID, mr.LastCommit.ID
-	ctx.From, ctx.FromIsGuess = "origin/"+mr.TargetBranch, true
-	ctx.ConfigRef = cmp.Or(g.CommitSHA, "origin/"+cmp.Or(g.DefaultBranch, mr.TargetBranch))
-	if mr.SourceProjectID != "" && mr.SourceProjectID != mr.TargetProjectID {
-		ctx.UntrustedHead = fmt.Sprintf("fork merge request: source project %s, target project %s", mr.SourceProjectID, mr.TargetProjectID)
+	ctx.PR, ctx.NeedMR = iid, true
+	ctx.ConfigRef = g.CommitSHA
+	if ctx.ConfigRef == "" && g.DefaultBranch != "" {
+		ctx.ConfigRef = "origin/" + g.DefaultBranch
 	}
-	ctx.Why = fmt.Sprintf("note on merge request !%d (trigger pipeline): %s...head, configuration from %s", iid, ctx.From, ctx.ConfigRef)
+	ctx.Why = fmt.Sprintf("note on merge request !%d (trigger pipeline): its refs are read from the API", iid)
 	return ctx, nil
+}
+
+// MergeRequest is what the API says of a trigger's merge request.
+type MergeRequest struct {
+	HeadSHA, TargetBranch, State     string
+	SourceProjectID, TargetProjectID int64
+}
+
+// FromMergeRequest fills the range of a trigger's merge request from what
+// the API says of it (detectGitLabTrigger): target..head, configuration
+// from the pipeline's commit, the fork caps when the source project is
+// another or unknown.
+func (c *Context) FromMergeRequest(m MergeRequest) error {
+	if !isFullSHA(m.HeadSHA) || m.TargetBranch == "" {
+		return fmt.Errorf("merge request !%d: the API names no head commit (diff_refs.head_sha) or target branch: "+
+			"is its diff still being prepared? retry the note in a minute", c.PR)
+	}
+	c.To, c.HeadSHA, c.NeedMR = m.HeadSHA, m.HeadSHA, false
+	c.From, c.FromIsGuess = "origin/"+m.TargetBranch, true
+	c.ConfigRef = cmp.Or(c.ConfigRef, c.From)
+	if m.SourceProjectID == 0 || m.SourceProjectID != m.TargetProjectID {
+		c.UntrustedHead = fmt.Sprintf("fork merge request: source project %d, target project %d", m.SourceProjectID, m.TargetProjectID)
+	}
+	c.Why = fmt.Sprintf("note on merge request !%d (trigger pipeline, %s): %s...head, configuration from %s",
+		c.PR, cmp.Or(m.State, "?"), c.From, c.ConfigRef)
+	return nil
 }
 
 func isFullSHA(s string) bool {

@@ -11,7 +11,10 @@ const trigHead = "2222222222222222222222222222222222222222"
 
 // A trigger pipeline with a note event reviews the merge request it names,
 // configuration from the pipeline's own commit; a missing or malformed
-// payload is an error that names TRIGGER_PAYLOAD.
+// payload is an error that names TRIGGER_PAYLOAD. The payload names the
+// merge request and nothing more (issue 29 item 3): its head, target
+// branch and projects — here a forged same-project head — are never read;
+// FromMergeRequest takes them from the API's answer.
 func TestDetectGitLabNoteTrigger(t *testing.T) {
 	dir := t.TempDir()
 	write := func(s string) string {
@@ -22,11 +25,19 @@ func TestDetectGitLabNoteTrigger(t *testing.T) {
 		return p
 	}
 	g := GitLabEnv{CI: true, PipelineSource: "trigger", CommitSHA: "1111111111111111111111111111111111111111",
-		TriggerPayload: write(`{"object_kind":"note","merge_request":{"iid":"5","target_branch":"main","source_project_id":77,` +
+		TriggerPayload: write(`{"object_kind":"note","merge_request":{"iid":"5","target_branch":"release","source_project_id":42,` +
 			`"target_project_id":42,"last_commit":{"id":"` + trigHead + `"}}}`)}
 	c, err := Detect(Env{GitLab: g})
-	if err != nil || c.PR != 5 || c.To != trigHead || c.From != "origin/main" || c.ConfigRef != g.CommitSHA || c.UntrustedHead == "" || c.Event != "trigger" {
+	if err != nil || c.PR != 5 || !c.NeedMR || c.To != "" || c.From != "" || c.ConfigRef != g.CommitSHA || c.UntrustedHead != "" || c.Event != "trigger" {
 		t.Errorf("context %+v, %v", c, err)
+	}
+	apiHead := strings.Repeat("3", 40)
+	err = c.FromMergeRequest(MergeRequest{HeadSHA: apiHead, TargetBranch: "main", State: "opened", SourceProjectID: 77, TargetProjectID: 42})
+	if err != nil || c.To != apiHead || c.From != "origin/main" || c.ConfigRef != g.CommitSHA || c.UntrustedHead == "" || c.NeedMR {
+		t.Errorf("from the API: %+v, %v", c, err)
+	}
+	if err := c.FromMergeRequest(MergeRequest{TargetBranch: "main"}); err == nil {
+		t.Error("a merge request without diff_refs was accepted")
 	}
 	g.TriggerPayload = write("{oops")
 	if _, err := Detect(Env{GitLab: g}); err == nil || !strings.Contains(err.Error(), "TRIGGER_PAYLOAD") {

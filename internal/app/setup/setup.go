@@ -33,6 +33,10 @@ type Run struct {
 type Options struct {
 	Lookup config.Lookup // the environment
 	Logf   plan.Logf     // progress (a shallow clone's fetch)
+	// ResolveMR reads the merge request a GitLab trigger's note names
+	// (ci.Context.NeedMR) from the API into cx; the runner's, which owns
+	// the API client.
+	ResolveMR func(ctx context.Context, env ci.Env, cx *ci.Context) error
 }
 
 // Load reads the CI's variables, detects the context (resolving an
@@ -51,6 +55,11 @@ func Load(ctx context.Context, cfg *config.Config, o Options) (*Run, error) {
 	}
 	if r.CI.NeedPR {
 		if err := ci.ResolvePR(ctx, &r.CI, r.Env.GitHub); err != nil {
+			return nil, err
+		}
+	}
+	if r.CI.NeedMR && o.ResolveMR != nil {
+		if err := o.ResolveMR(ctx, r.Env, &r.CI); err != nil {
 			return nil, err
 		}
 	}

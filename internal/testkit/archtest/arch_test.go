@@ -177,13 +177,6 @@ func isInternal(name string) bool {
 var knownExposures = map[string]bool{
 	"tools RefSource exposes github.com/ocr-ci/ocr/internal/infra/git.Repo":  true,
 	"tools WorkSource exposes github.com/ocr-ci/ocr/internal/infra/git.Repo": true,
-	// The conversation's settings are internal/app/config.Chat until it
-	// gets its own settings type (issue 34 item 3, the sec helper's
-	// rewrite of conversation/).
-	"conversation Handler.Settings exposes github.com/ocr-ci/ocr/internal/app/config.Chat":      true,
-	"conversation Handler.ForkSettings exposes github.com/ocr-ci/ocr/internal/app/config.Chat":  true,
-	"conversation Triage exposes github.com/ocr-ci/ocr/internal/app/config.Chat":                true,
-	"conversation/gitlabchat Setup.Chat exposes github.com/ocr-ci/ocr/internal/app/config.Chat": true,
 }
 
 // TestPublicAPIHasNoInternalTypes: an exported name of a public package

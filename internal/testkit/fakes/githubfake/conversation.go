@@ -81,6 +81,8 @@ func (s *Server) reply(w http.ResponseWriter, r *http.Request, id int64) {
 	}
 	i := s.commentIndex(id)
 	switch {
+	case s.writeFault(w, s.replyFault):
+		return
 	case i < 0 || s.deleted[id]:
 		fakes.WriteJSON(w, 404, map[string]string{"message": "Not Found",
 			"documentation_url": "https://docs.github.com/rest/pulls/comments#create-a-reply-for-a-review-comment", "status": "404"})
@@ -94,7 +96,8 @@ func (s *Server) reply(w http.ResponseWriter, r *http.Request, id int64) {
 	}
 	root := s.comments[i]
 	c := Comment{ID: s.id(), Body: body, Path: root.Path, Line: root.Line, StartLine: root.StartLine, Side: root.Side,
-		StartSide: root.StartSide, CommitID: root.CommitID, OriginalCommitID: root.CommitID, InReplyTo: &root.ID, SubjectType: root.SubjectType, User: s.poster()}
+		StartSide: root.StartSide, CommitID: root.CommitID, OriginalCommitID: root.CommitID, InReplyTo: &root.ID, SubjectType: root.SubjectType,
+		User: s.poster(), AuthorAssociation: s.posterAssociation()}
 	c.HTMLURL = s.htmlURL(c.ID)
 	s.comments = append(s.comments, c)
 	fakes.WriteJSON(w, 201, c)
@@ -144,4 +147,42 @@ func (s *Server) Replies(id int64) []Comment {
 		}
 	}
 	return out
+}
+
+// Fault is an answer GitHub gives a write: a status, its message and
+// headers (a rate limit's X-RateLimit-Remaining: 0, say).
+type Fault struct {
+	Status  int
+	Message string
+	Header  map[string]string
+}
+
+// Locked is GitHub's answer to a comment on a locked conversation.
+// https://docs.github.com/communities/moderating-comments-and-conversations/locking-conversations
+var Locked = Fault{Status: 403, Message: "Unable to create comment because issue is locked."}
+
+// RateLimited is GitHub's answer once the token's primary rate limit is
+// spent.
+var RateLimited = Fault{Status: 403, Message: "API rate limit exceeded for installation ID 1.",
+	Header: map[string]string{"X-RateLimit-Remaining": "0", "X-RateLimit-Limit": "5000", "X-RateLimit-Reset": "4102444800"}}
+
+// FailReplies makes every thread reply answer f (a zero Fault restores
+// them).
+func (s *Server) FailReplies(f Fault) { s.mu.Lock(); s.replyFault = f; s.mu.Unlock() }
+
+// FailComments makes every comment on the pull request's conversation
+// answer f (a zero Fault restores them).
+func (s *Server) FailComments(f Fault) { s.mu.Lock(); s.commentFault = f; s.mu.Unlock() }
+
+// writeFault answers f when it is set.
+func (s *Server) writeFault(w http.ResponseWriter, f Fault) bool {
+	if f.Status == 0 {
+		return false
+	}
+	for k, v := range f.Header {
+		w.Header().Set(k, v)
+	}
+	fakes.WriteJSON(w, f.Status, map[string]string{"message": f.Message,
+		"documentation_url": "https://docs.github.com/rest", "status": strconv.Itoa(f.Status)})
+	return true
 }

@@ -207,11 +207,14 @@ func (s *Server) createIssueComment(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
+	if s.writeFault(w, s.commentFault) {
+		return
+	}
 	if len(body) >= 65536 {
 		s.unprocessable(w, "Body is too long (maximum is 65536 characters)")
 		return
 	}
-	c := IssueComment{ID: s.id(), Body: body, User: s.poster()}
+	c := IssueComment{ID: s.id(), Body: body, User: s.poster(), AuthorAssociation: s.posterAssociation()}
 	s.issues = append(s.issues, c)
 	fakes.WriteJSON(w, 201, c)
 }

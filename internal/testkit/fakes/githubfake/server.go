@@ -11,6 +11,7 @@
 package githubfake
 
 import (
+	"cmp"
 	"fmt"
 	"net/http"
 	"net/http/httptest"
@@ -38,6 +39,13 @@ type Config struct {
 	Diff string
 	// HeadRepo is the head repository's full name (a fork's differs).
 	HeadRepo string
+	// HeadRepoDeleted answers head.repo: null, as GitHub does once the
+	// fork of the pull request is deleted.
+	HeadRepoDeleted bool
+	// State is the pull request's state ("open" by default, "closed"),
+	// Merged whether it was merged.
+	State  string
+	Merged bool
 	// PATUser makes Token a personal access token of this user: ocr's
 	// comments are posted as them (type User) and GET /user answers them.
 	// "" makes it GITHUB_TOKEN (an installation token): comments are posted
@@ -80,6 +88,8 @@ type Server struct {
 	resolved          map[int64]bool // review threads by root comment ID
 	gqlFailOnce       []string       // type, message
 	deleted           map[int64]bool // review comments deleted (replies answer 404)
+	replyFault        Fault
+	commentFault      Fault
 	reactions         map[int64][]reaction
 	permissions       map[string]string // login → repository permission
 	permForbidden     bool
@@ -293,7 +303,12 @@ func (s *Server) id() int64 { s.nextID++; return s.nextID }
 // https://docs.github.com/rest/pulls/pulls#get-a-pull-request
 func (s *Server) getPR(w http.ResponseWriter) {
 	full := s.cfg.Owner + "/" + s.cfg.Repo
-	fakes.WriteJSON(w, 200, map[string]any{"number": s.cfg.PR, "state": "open", "title": s.cfg.Title, "body": s.cfg.Body, "user": s.cfg.Author,
+	var head any = map[string]any{"full_name": s.cfg.HeadRepo}
+	if s.cfg.HeadRepoDeleted {
+		head = nil
+	}
+	fakes.WriteJSON(w, 200, map[string]any{"number": s.cfg.PR, "state": cmp.Or(s.cfg.State, "open"), "merged": s.cfg.Merged,
+		"title": s.cfg.Title, "body": s.cfg.Body, "user": s.cfg.Author,
 		"base": map[string]any{"sha": s.cfg.Base, "repo": map[string]any{"full_name": full}},
-		"head": map[string]any{"sha": s.cfg.Head, "repo": map[string]any{"full_name": s.cfg.HeadRepo}}})
+		"head": map[string]any{"sha": s.cfg.Head, "repo": head}})
 }

@@ -27,6 +27,15 @@ func (s *Server) poster() User {
 	return ActionsBot()
 }
 
+// posterAssociation is the author_association of ocr's own comments: a
+// personal access token is a collaborator's; GITHUB_TOKEN's bot has none.
+func (s *Server) posterAssociation() string {
+	if s.cfg.PATUser != "" {
+		return "COLLABORATOR"
+	}
+	return "NONE"
+}
+
 // getUser answers GET /user: the account of a personal access token; 403
 // for an installation token (GITHUB_TOKEN, GitHub Apps), which has none.
 // https://docs.github.com/rest/users/users#get-the-authenticated-user
@@ -69,4 +78,16 @@ func (s *Server) AddComment(c Comment) Comment {
 	}
 	s.comments = append(s.comments, c)
 	return c
+}
+
+// EditIssueComment changes the body of comment id, as its author can at
+// any time (GitHub keeps its id and created_at).
+func (s *Server) EditIssueComment(id int64, body string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for i := range s.issues {
+		if s.issues[i].ID == id {
+			s.issues[i].Body = body
+		}
+	}
 }
