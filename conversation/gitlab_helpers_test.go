@@ -18,7 +18,6 @@ import (
 	"github.com/ocr-ci/ocr/internal/infra/llm"
 	"github.com/ocr-ci/ocr/internal/testkit/fakes/gitlabfake"
 	"github.com/ocr-ci/ocr/internal/testkit/llmtest"
-	"github.com/ocr-ci/ocr/reporters/gitlab"
 	"github.com/ocr-ci/ocr/tools"
 )
 
@@ -73,16 +72,10 @@ func newGLWorld(t *testing.T, scripts ...llmtest.Script) *glWorld {
 	return w
 }
 
-// glForge is the GitLab forge on the fake, through the poster's client
-// and identity, as the runner wires it.
+// glForge is the GitLab forge on the fake, as the runner wires it.
 func (w *glWorld) glForge() *gitlabchat.Forge {
 	w.t.Helper()
-	d := &gitlab.Discussion{BaseURL: w.gl.APIURL(), Token: "tok", HTTPClient: w.gl.Client(), Project: "42", MR: 5, Sleep: nosleep}
-	c, err := d.Client()
-	if err != nil {
-		w.t.Fatal(err)
-	}
-	f, err := gitlabchat.New(gitlabchat.Options{Client: c, Project: "42", MR: 5, Identity: d})
+	f, err := gitlabchat.New(gitlabchat.Options{BaseURL: w.gl.APIURL(), Token: "tok", HTTPClient: w.gl.Client(), Project: "42", MR: 5, Sleep: nosleep})
 	if err != nil {
 		w.t.Fatal(err)
 	}

@@ -19,7 +19,6 @@ import (
 	"github.com/ocr-ci/ocr/internal/infra/llm"
 	"github.com/ocr-ci/ocr/internal/testkit/fakes/githubfake"
 	"github.com/ocr-ci/ocr/internal/testkit/llmtest"
-	ghreview "github.com/ocr-ci/ocr/reporters/github"
 	"github.com/ocr-ci/ocr/tools"
 )
 
@@ -105,9 +104,8 @@ func nosleep(context.Context, time.Duration) error { return nil }
 // forge is the GitHub forge on the fake, ocr posting as GITHUB_TOKEN's bot.
 func (w *world) forge() *githubchat.Forge {
 	w.t.Helper()
-	id := &ghreview.Review{BaseURL: w.gh.URL, Token: "tok", HTTPClient: w.gh.Client(), Owner: "o", Repo: "r", PR: 7}
 	f, err := githubchat.New(githubchat.Options{Token: "tok", BaseURL: w.gh.URL, GraphQLURL: w.gh.GraphQLURL(), HTTPClient: w.gh.Client(),
-		Owner: "o", Repo: "r", PR: 7, Identity: id, Sleep: nosleep})
+		Owner: "o", Repo: "r", PR: 7, Sleep: nosleep})
 	if err != nil {
 		w.t.Fatal(err)
 	}

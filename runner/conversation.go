@@ -3,6 +3,7 @@ package runner
 import (
 	"context"
 	"fmt"
+	"net/http"
 	"os"
 	"slices"
 	"strings"
@@ -64,12 +65,10 @@ func (c *Command) converse(ctx context.Context, cfg *config.Config) (code int, d
 }
 
 // chatHandler wires the handler: the GitHub forge (ocr recognised by the
-// review poster's rule) and the material of an answer, loaded on demand.
+// review poster's rule, githubapi.Account) and the material of an
+// answer, loaded on demand.
 func (c *Command) chatHandler(cfg *config.Config, env ci.Env, pr int) (*conversation.Handler, func(), error) {
-	owner, name, _ := strings.Cut(env.GitHub.Repository, "/")
-	g := env.GitHub
-	id := &github.Review{BaseURL: g.APIURL, Token: g.Token, BotLogin: cfg.GitHubLogin, Owner: owner, Repo: name, PR: pr, Logf: c.logf, Sleep: c.sleep}
-	f, err := c.chatForge(env, pr, id)
+	f, err := c.chatForge(env, pr, cfg.GitHubLogin, nil)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -138,13 +137,14 @@ func (c *Command) chatMaterial(ctx context.Context, cfg *config.Config) (*conver
 	return m, pr.Repo, nil
 }
 
-// chatForge is the GitHub forge of pull request pr; id recognises ocr's
-// own comments (the review poster, so both learn it once).
-func (c *Command) chatForge(env ci.Env, pr int, id githubchat.Identity) (*githubchat.Forge, error) {
+// chatForge is the GitHub forge of pull request pr; botLogin is the
+// account a bot token posts as (OCR_GITHUB_LOGIN); hc is the run's forge
+// client (job.forge), nil for a default one.
+func (c *Command) chatForge(env ci.Env, pr int, botLogin string, hc *http.Client) (*githubchat.Forge, error) {
 	g := env.GitHub
 	owner, name, _ := strings.Cut(g.Repository, "/")
-	f, err := githubchat.New(githubchat.Options{Token: g.Token, BaseURL: g.APIURL, GraphQLURL: g.GraphQLURL, Owner: owner, Repo: name,
-		PR: pr, Identity: id, Sleep: c.sleep, Logf: c.logf})
+	f, err := githubchat.New(githubchat.Options{Token: g.Token, BaseURL: g.APIURL, GraphQLURL: g.GraphQLURL, BotLogin: botLogin,
+		Owner: owner, Repo: name, PR: pr, HTTPClient: hc, Sleep: c.sleep, Logf: c.logf})
 	if err != nil {
 		return nil, usagef("%w", err)
 	}
@@ -195,14 +195,13 @@ func (c *Command) suppress(ctx context.Context, j *job, ch *change.Change, rv *r
 // chatPoster is the forge the run's poster reads the conversation from;
 // nil when the run posts nothing.
 func (c *Command) chatPoster(j *job, ch *change.Change) conversation.Forge {
-	if d, ok := c.gitlabPoster(j, ch); ok {
-		return c.gitlabForge(d)
+	if _, ok := c.gitlabPoster(j, ch); ok {
+		return c.gitlabForge(j)
 	}
-	poster, ok := c.githubPoster(j, ch)
-	if !ok {
+	if _, ok := c.githubPoster(j, ch); !ok {
 		return nil
 	}
-	f, err := c.chatForge(j.env, j.ci.PR, poster)
+	f, err := c.chatForge(j.env, j.ci.PR, j.cfg.GitHubLogin, j.forge)
 	if err != nil {
 		c.logf("could not read the pull request's conversation: %v", err)
 		return nil

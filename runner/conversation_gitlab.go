@@ -3,6 +3,7 @@ package runner
 import (
 	"cmp"
 	"context"
+	"net/http"
 
 	"github.com/ocr-ci/ocr/conversation"
 	"github.com/ocr-ci/ocr/internal/domain/change"
@@ -35,9 +36,7 @@ func (c *Command) converseGitLab(ctx context.Context, cfg *config.Config, g ci.G
 	c.logf("note by %s on merge request !%d", p.Event.Comment.Author.Login, p.Event.PR)
 	ctx, cancel := context.WithTimeout(ctx, cfg.Timeout)
 	defer cancel()
-	project := cmp.Or(g.MRProjectID, g.ProjectID)
-	d := &gitlab.Discussion{BaseURL: g.APIURL, Token: g.Token, CAFile: g.CAFile, Project: project, MR: p.Event.PR, Logf: c.logf, Sleep: c.sleep}
-	f, ev, err := gitlabchat.Open(ctx, d, project, p)
+	f, ev, err := gitlabchat.Open(ctx, c.gitlabChat(g, p.Event.PR, nil), p)
 	if err != nil {
 		c.logf("%v", err)
 		return reporters.ExitIncomplete, true
@@ -54,14 +53,17 @@ func (c *Command) gitlabPoster(j *job, ch *change.Change) (*gitlab.Discussion, b
 	return d, ok && d.Token != ""
 }
 
-// gitlabForge is the conversation forge of the run's merge request, on
-// the poster's client (nil, said, when there is none).
-func (c *Command) gitlabForge(d *gitlab.Discussion) conversation.Forge {
-	cl, err := d.Client()
-	var f *gitlabchat.Forge
-	if err == nil {
-		f, err = gitlabchat.New(gitlabchat.Options{Client: cl, Project: d.Project, MR: d.MR, Identity: d})
-	}
+// gitlabChat connects a GitLab forge to merge request mr of the job's
+// project; hc is the run's forge client (job.forge), nil for a default one.
+func (c *Command) gitlabChat(g ci.GitLabEnv, mr int, hc *http.Client) gitlabchat.Options {
+	return gitlabchat.Options{BaseURL: g.APIURL, Token: g.Token, CAFile: g.CAFile, HTTPClient: hc,
+		Project: cmp.Or(g.MRProjectID, g.ProjectID), MR: mr, Sleep: c.sleep, Logf: c.logf}
+}
+
+// gitlabForge is the conversation forge of the run's merge request (nil,
+// said, when there is none), reading through the run's forge client.
+func (c *Command) gitlabForge(j *job) conversation.Forge {
+	f, err := gitlabchat.New(c.gitlabChat(j.env.GitLab, j.ci.PR, j.forge))
 	if err != nil {
 		c.logf("could not read the merge request's conversation: %v", err)
 		return nil
@@ -72,14 +74,12 @@ func (c *Command) gitlabForge(d *gitlab.Discussion) conversation.Forge {
 // resolveTriggerMR reads a trigger pipeline's merge request from the API
 // (head from diff_refs, target branch, projects, state): the note event's
 // payload only names it (ci.Context.NeedMR).
-func (c *Command) resolveTriggerMR(ctx context.Context, env ci.Env, cx *ci.Context) error {
+func (c *Command) resolveTriggerMR(ctx context.Context, env ci.Env, cx *ci.Context, forge *http.Client) error {
 	g := env.GitLab
 	if g.Token == "" {
 		return usagef("a trigger pipeline reads its merge request from the API: set OCR_GITLAB_TOKEN (or GITLAB_TOKEN)")
 	}
-	project := cmp.Or(g.MRProjectID, g.ProjectID)
-	d := &gitlab.Discussion{BaseURL: g.APIURL, Token: g.Token, CAFile: g.CAFile, Project: project, MR: cx.PR, Logf: c.logf, Sleep: c.sleep}
-	r, err := gitlabchat.ReadRefs(ctx, d, project, cx.PR)
+	r, err := gitlabchat.ReadRefs(ctx, c.gitlabChat(g, cx.PR, forge))
 	if err != nil {
 		return err
 	}

@@ -90,12 +90,11 @@ func TestE2EGitHubPullRequest(t *testing.T) {
 			*rv.Comments[0].Line != 4 || rv.Comments[0].Side != "RIGHT" {
 			t.Errorf("second review: %d reviews, last %+v", len(gh.Reviews()), rv)
 		}
-		// One GET /user: the runner builds one poster per run, shared by
-		// LastState, the conversation state and posting. The issue comments
-		// are listed three times: for the last state, for pause and ignore
-		// (conversation.ReadState, with the review comments), and just
-		// before posting (fresh).
-		want := map[string]int{gh.Route("GET", "comments"): 2, gh.Route("GET", "issue-comments"): 3, githubfake.RouteUser: 1,
+		// Each listing once, and one GET /user: the last state, pause and
+		// ignore (conversation.ReadState) and the poster read the pull
+		// request through the run's one readonce transport (job.forge).
+		// It was three times the issue comments and twice the review ones.
+		want := map[string]int{gh.Route("GET", "comments"): 1, gh.Route("GET", "issue-comments"): 1, githubfake.RouteUser: 1,
 			gh.Route("POST", "reviews"): 1, gh.IssueCommentRoute("PATCH", gh.IssueComments()[0].ID): 1}
 		if d := cmp.Diff(want, gh.Calls()); d != "" {
 			t.Errorf("API calls (-want +got):\n%s", d)

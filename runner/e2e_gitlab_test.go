@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/google/go-cmp/cmp"
+
 	"github.com/ocr-ci/ocr/internal/testkit/fakes"
 	"github.com/ocr-ci/ocr/internal/testkit/fakes/gitlabfake"
 	"github.com/ocr-ci/ocr/internal/testkit/llmtest"
@@ -44,6 +46,14 @@ func TestE2EGitLabMergeRequest(t *testing.T) {
 	}
 	if calls := gl.Calls(); fakes.Writes(calls) != 0 {
 		t.Errorf("a re-run with no change wrote to GitLab: %v", calls)
+	}
+	// The last state, pause and ignore and the poster read the merge
+	// request through the run's one readonce transport: the discussions
+	// once (it was three times), GET /user once.
+	calls := gl.Calls()
+	got := map[string]int{"GET " + mr + "/discussions": calls["GET "+mr+"/discussions"], gl.UserRoute(): calls[gl.UserRoute()]}
+	if d := cmp.Diff(map[string]int{"GET " + mr + "/discussions": 1, gl.UserRoute(): 1}, got); d != "" {
+		t.Errorf("API calls of the re-run (-want +got):\n%s\nall: %v", d, calls)
 	}
 }
 

@@ -2,6 +2,7 @@ package runner
 
 import (
 	"context"
+	"net/http"
 	"time"
 
 	"github.com/ocr-ci/ocr/agent"
@@ -9,6 +10,7 @@ import (
 	"github.com/ocr-ci/ocr/internal/app/config"
 	"github.com/ocr-ci/ocr/internal/app/setup"
 	"github.com/ocr-ci/ocr/internal/infra/llm"
+	"github.com/ocr-ci/ocr/internal/infra/readonce"
 	"github.com/ocr-ci/ocr/reporters"
 	"github.com/ocr-ci/ocr/review/reportspec"
 	"github.com/ocr-ci/ocr/tools"
@@ -26,16 +28,26 @@ type job struct {
 	started time.Time
 	// posters are the pull/merge request reporters, built once (apiReporter).
 	posters map[reportspec.Kind]reporters.Reporter
+	// forge is the HTTP client of all that reads the pull/merge request
+	// (poster, pause and ignore): on one readonce transport, each page is
+	// read once per run until the run writes.
+	forge *http.Client
 }
 
 // newJob reads the environment and validates everything that can be
 // validated up front (setup.Load): a bad setting costs no tokens.
 func (c *Command) newJob(ctx context.Context, cfg *config.Config) (*job, error) {
-	r, err := setup.Load(ctx, cfg, setup.Options{Lookup: c.lookup, Logf: c.logf, ResolveMR: c.resolveTriggerMR})
+	forge := &http.Client{Transport: readonce.New(nil)}
+	r, err := setup.Load(ctx, cfg, setup.Options{Lookup: c.lookup, Logf: c.logf,
+		ResolveMR: func(ctx context.Context, env ci.Env, cx *ci.Context) error {
+			return c.resolveTriggerMR(ctx, env, cx, forge)
+		}})
 	if err != nil {
 		return nil, err
 	}
-	return jobOf(cfg, r), nil
+	j := jobOf(cfg, r)
+	j.forge = forge
+	return j, nil
 }
 
 // jobOf is the job of a checked setup, started now.

@@ -78,14 +78,14 @@ func (c *Command) newPoster(j *job, ch *change.Change, k reportspec.Kind) report
 			PR: j.ci.PR, HeadSHA: j.ci.HeadSHA, Changes: changes, MaxInline: j.cfg.MaxInline, MinSeverity: review.Severity(j.cfg.PostMinSeverity),
 			Fork: j.ci.ReadOnly, Fallback: build.Fallback(j.specs, c.Stdout, j.env.GitHub.StepSummary, j.summaryOptions()),
 			FallbackWhere: build.FallbackWhere(j.specs, j.env.GitHub.StepSummary != ""),
-			ConfigHash:    j.configHash(), Logf: c.logf, Sleep: c.sleep,
+			ConfigHash:    j.configHash(), Logf: c.logf, Sleep: c.sleep, HTTPClient: j.forge,
 		}
 	}
 	g := j.env.GitLab
 	return &gitlab.Discussion{
 		BaseURL: g.APIURL, Token: g.Token, TokenSource: "OCR_GITLAB_TOKEN", CAFile: g.CAFile, Project: cmp.Or(g.MRProjectID, g.ProjectID), LinkAllow: j.cfg.LinkAllow,
 		MR: j.ci.PR, HeadSHA: j.ci.HeadSHA, Changes: changes, MaxInline: j.cfg.MaxInline, MinSeverity: review.Severity(j.cfg.PostMinSeverity),
-		ConfigHash: j.configHash(), Logf: c.logf, Sleep: c.sleep,
+		ConfigHash: j.configHash(), Logf: c.logf, Sleep: c.sleep, HTTPClient: j.forge,
 	}
 }
 

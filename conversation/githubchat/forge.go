@@ -16,20 +16,19 @@ import (
 	"github.com/ocr-ci/ocr/internal/infra/githubapi"
 )
 
-// Identity tells ocr's own comments: reporters/github.Review.Ours, so the
-// conversation and the review poster learn who ocr is the same way, once.
-type Identity interface {
-	Ours(ctx context.Context, login string, id int64, typ string) (bool, error)
-}
-
 // Options configure a Forge.
 type Options struct {
 	Token, BaseURL, GraphQLURL string
-	// HTTPClient sends the requests (tests: the fake's); nil: a default one.
+	// BotLogin is the account a bot token posts as (OCR_GITHUB_LOGIN); ""
+	// means github-actions[bot]. A personal access token's account is
+	// learnt from GET /user, as the review poster learns it
+	// (githubapi.Account).
+	BotLogin string
+	// HTTPClient sends the requests (a run's, so that what the poster and
+	// the forge read is read once; tests: the fake's); nil: a default one.
 	HTTPClient  *http.Client
 	Owner, Repo string
 	PR          int
-	Identity    Identity
 	Sleep       func(ctx context.Context, d time.Duration) error
 	Logf        func(format string, args ...any)
 }
@@ -38,6 +37,7 @@ type Options struct {
 // pull request and its comments once per run.
 type Forge struct {
 	o   Options
+	api *githubapi.PR
 	c   *github.Client
 	gql *githubapi.GraphQL
 
@@ -51,30 +51,28 @@ type Forge struct {
 
 var _ conversation.Forge = (*Forge)(nil)
 
-// New builds the clients; nothing is sent.
+// New connects to the pull request (githubapi.PR); nothing is sent.
 func New(o Options) (*Forge, error) {
-	opts := []githubapi.Option{githubapi.WithHTTPClient(o.HTTPClient), githubapi.WithSleep(o.Sleep), githubapi.WithLogf(o.Logf)}
-	c, err := githubapi.New(o.Token, o.BaseURL, append(opts, githubapi.WithWriteGap())...)
+	api, err := githubapi.NewPR(githubapi.PROptions{Token: o.Token, BaseURL: o.BaseURL, GraphQLURL: o.GraphQLURL, BotLogin: o.BotLogin,
+		HTTPClient: o.HTTPClient, Owner: o.Owner, Repo: o.Repo, Number: o.PR, Sleep: o.Sleep, Logf: o.Logf})
 	if err != nil {
 		return nil, err
 	}
-	gql, err := githubapi.NewGraphQL(o.Token, o.GraphQLURL, o.BaseURL, opts...)
+	gql, err := api.GraphQL()
 	if err != nil {
 		return nil, err
 	}
-	return &Forge{o: o, c: c, gql: gql}, nil
+	return &Forge{o: o, api: api, c: api.REST(), gql: gql}, nil
 }
 
-// Own applies the review poster's rule (see Identity).
+// Own applies the review poster's rule: a comment by the account the
+// token posts as (githubapi.Account).
 func (f *Forge) Own(ctx context.Context, a conversation.Author) (bool, error) {
-	if f.o.Identity == nil {
-		return false, errors.New("githubchat: no identity rule: ocr could not tell its own comments")
-	}
 	typ := "User"
 	if a.Bot {
 		typ = "Bot"
 	}
-	return f.o.Identity.Ours(ctx, a.Login, a.ID, typ)
+	return f.api.Account(ctx).Owns(&github.User{Login: &a.Login, ID: &a.ID, Type: &typ}), nil
 }
 
 // Trusted reports whether a's association is one of trust, or trust holds
@@ -144,44 +142,35 @@ type dated struct {
 	at time.Time
 }
 
+// issueComments are the pull request's conversation comments
+// (githubapi.PR: all pages, once per run through the run's client).
 func (f *Forge) issueComments(ctx context.Context) ([]dated, error) {
-	opt := &github.IssueListCommentsOptions{ListOptions: github.ListOptions{PerPage: 100}}
-	var out []dated
-	for {
-		page, resp, err := f.c.Issues.ListComments(ctx, f.o.Owner, f.o.Repo, f.o.PR, opt)
-		if err != nil {
-			return nil, ghError(err, fmt.Sprintf("list the comments of pull request #%d", f.o.PR), "pull-requests: read")
-		}
-		for _, c := range page {
-			out = append(out, dated{conversation.Note{ID: c.GetID(), Body: c.GetBody(),
-				Author: author(c.GetUser(), c.GetAuthorAssociation())}, c.GetCreatedAt().Time})
-		}
-		if resp.NextPage == 0 {
-			return out, nil
-		}
-		opt.Page = resp.NextPage
+	cs, err := f.api.IssueComments(ctx)
+	if err != nil {
+		return nil, ghError(err, fmt.Sprintf("list the comments of pull request #%d", f.o.PR), "pull-requests: read")
 	}
+	out := make([]dated, 0, len(cs))
+	for _, c := range cs {
+		out = append(out, dated{conversation.Note{ID: c.GetID(), Body: c.GetBody(),
+			Author: author(c.GetUser(), c.GetAuthorAssociation())}, c.GetCreatedAt().Time})
+	}
+	return out, nil
 }
 
+// reviewComments are the pull request's review comments, as threads.
 func (f *Forge) reviewComments(ctx context.Context) ([]dated, error) {
-	opt := &github.PullRequestListCommentsOptions{ListOptions: github.ListOptions{PerPage: 100}}
-	var out []dated
-	for {
-		page, resp, err := f.c.PullRequests.ListComments(ctx, f.o.Owner, f.o.Repo, f.o.PR, opt)
-		if err != nil {
-			return nil, ghError(err, fmt.Sprintf("list the review comments of pull request #%d", f.o.PR), "pull-requests: read")
-		}
-		for _, c := range page {
-			n := conversation.Note{ID: c.GetID(), Body: c.GetBody(), Author: author(c.GetUser(), c.GetAuthorAssociation()),
-				InThread: true, Root: cmp.Or(c.GetInReplyTo(), c.GetID()), Path: c.GetPath(), Line: c.GetLine(), StartLine: c.GetStartLine()}
-			out = append(out, dated{n, c.GetCreatedAt().Time})
-			f.countThumbsDown(c)
-		}
-		if resp.NextPage == 0 {
-			return out, nil
-		}
-		opt.Page = resp.NextPage
+	cs, err := f.api.ReviewComments(ctx)
+	if err != nil {
+		return nil, ghError(err, fmt.Sprintf("list the review comments of pull request #%d", f.o.PR), "pull-requests: read")
 	}
+	out := make([]dated, 0, len(cs))
+	for _, c := range cs {
+		n := conversation.Note{ID: c.GetID(), Body: c.GetBody(), Author: author(c.GetUser(), c.GetAuthorAssociation()),
+			InThread: true, Root: cmp.Or(c.GetInReplyTo(), c.GetID()), Path: c.GetPath(), Line: c.GetLine(), StartLine: c.GetStartLine()}
+		out = append(out, dated{n, c.GetCreatedAt().Time})
+		f.countThumbsDown(c)
+	}
+	return out, nil
 }
 
 func author(u *github.User, assoc string) conversation.Author {

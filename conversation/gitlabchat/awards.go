@@ -8,14 +8,15 @@ import (
 	gitlab "gitlab.com/gitlab-org/api/client-go"
 
 	"github.com/ocr-ci/ocr/conversation"
+	"github.com/ocr-ci/ocr/internal/infra/gitlabapi"
 )
 
 var _ conversation.Dismisser = (*Forge)(nil)
 
 // glAward is one emoji reaction (award emoji) on a note.
 type glAward struct {
-	Name string `json:"name"`
-	User glUser `json:"user"`
+	Name string         `json:"name"`
+	User gitlabapi.User `json:"user"`
 }
 
 // Dismissers lists who reacted 👎 ("thumbsdown") to note root. GitLab's
@@ -34,7 +35,7 @@ func (f *Forge) Dismissers(ctx context.Context, root conversation.Note) ([]conve
 		}
 		for _, a := range page {
 			if a.Name == "thumbsdown" {
-				out = append(out, a.User.author())
+				out = append(out, author(a.User))
 			}
 		}
 		if resp.NextPage == 0 {

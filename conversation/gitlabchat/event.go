@@ -9,43 +9,18 @@ import (
 	"errors"
 	"fmt"
 	"regexp"
-	"strconv"
 	"strings"
 
 	"github.com/ocr-ci/ocr/conversation"
+	"github.com/ocr-ci/ocr/internal/infra/gitlabapi"
 )
 
-// num is an id or line number GitLab sends as a number, a numeric string
-// or null (0): webhook payloads echo some parameters as strings.
-type num int64
+// Ids and line numbers are read with gitlabapi.Int, the one tolerant
+// decoder of GitLab's numbers (webhook payloads echo some as strings).
 
-// UnmarshalJSON accepts 59, "59", null and "".
-func (n *num) UnmarshalJSON(b []byte) error {
-	s := strings.TrimSpace(string(b))
-	if uq, err := strconv.Unquote(s); err == nil {
-		s = strings.TrimSpace(uq)
-	}
-	if s == "null" || s == "" {
-		*n = 0
-		return nil
-	}
-	v, err := strconv.ParseInt(s, 10, 64)
-	if err != nil {
-		return fmt.Errorf("%.40s is neither a number nor a numeric string", b)
-	}
-	*n = num(v)
-	return nil
-}
-
-// glUser is a note's author.
-type glUser struct {
-	ID       num    `json:"id"`
-	Username string `json:"username"`
-	Name     string `json:"name"`
-	Bot      bool   `json:"bot"`
-}
-
-func (u glUser) author() conversation.Author {
+// author is the conversation's view of a GitLab user; a project or group
+// access token's user is a bot whatever its bot field says.
+func author(u gitlabapi.User) conversation.Author {
 	return conversation.Author{Login: u.Username, ID: int64(u.ID), Bot: u.Bot || BotUsername(u.Username)}
 }
 
@@ -59,31 +34,23 @@ var botNameRE = regexp.MustCompile(`^(project|group)_[0-9]+_bot[0-9a-z_]*$`)
 // BotUsername reports a project or group access token's user.
 func BotUsername(username string) bool { return botNameRE.MatchString(username) }
 
-// glPosition is where a diff note is; its line numbers are tolerant.
-type glPosition struct {
-	OldPath string `json:"old_path"`
-	NewPath string `json:"new_path"`
-	OldLine num    `json:"old_line"`
-	NewLine num    `json:"new_line"`
-}
-
 // notePayload is the note event, as much as ocr reads of it.
 // https://docs.gitlab.com/user/project/integrations/webhook_events/#comment-events
 type notePayload struct {
-	ObjectKind string `json:"object_kind"`
-	User       glUser `json:"user"`
-	ProjectID  num    `json:"project_id"`
+	ObjectKind string         `json:"object_kind"`
+	User       gitlabapi.User `json:"user"`
+	ProjectID  gitlabapi.Int  `json:"project_id"`
 	Attrs      struct {
-		ID           num         `json:"id"`
-		Note         string      `json:"note"`
-		Type         *string     `json:"type"`
-		NoteableType string      `json:"noteable_type"`
-		DiscussionID string      `json:"discussion_id"`
-		System       bool        `json:"system"`
-		Action       string      `json:"action"`
-		CreatedAt    string      `json:"created_at"`
-		UpdatedAt    string      `json:"updated_at"`
-		Position     *glPosition `json:"position"`
+		ID           gitlabapi.Int       `json:"id"`
+		Note         string              `json:"note"`
+		Type         *string             `json:"type"`
+		NoteableType string              `json:"noteable_type"`
+		DiscussionID string              `json:"discussion_id"`
+		System       bool                `json:"system"`
+		Action       string              `json:"action"`
+		CreatedAt    string              `json:"created_at"`
+		UpdatedAt    string              `json:"updated_at"`
+		Position     *gitlabapi.Position `json:"position"`
 	} `json:"object_attributes"`
 	MergeRequest *MergeRequest `json:"merge_request"`
 }
@@ -130,7 +97,7 @@ func ParseEvent(data []byte) (Payload, error) {
 	if ev.OnPR {
 		ev.PR = p.MergeRequest.IID
 	}
-	n := conversation.Note{ID: int64(a.ID), Author: p.User.author(), Body: a.Note}
+	n := conversation.Note{ID: int64(a.ID), Author: author(p.User), Body: a.Note}
 	n.Author.Bot = n.Author.Bot || a.System
 	if a.Type != nil && (*a.Type == "DiffNote" || *a.Type == "DiscussionNote") {
 		ev.Kind, n.InThread, n.Thread = conversation.ThreadReply, true, a.DiscussionID

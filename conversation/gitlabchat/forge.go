@@ -2,7 +2,6 @@ package gitlabchat
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"net/http"
@@ -13,28 +12,30 @@ import (
 	gitlab "gitlab.com/gitlab-org/api/client-go"
 
 	"github.com/ocr-ci/ocr/conversation"
+	"github.com/ocr-ci/ocr/internal/infra/gitlabapi"
 )
-
-// Identity tells who ocr posts as: reporters/gitlab.Discussion.OwnerID,
-// so the conversation and the poster learn it the same way, once.
-type Identity interface {
-	OwnerID(ctx context.Context) (int64, error)
-}
 
 // Options configure a Forge.
 type Options struct {
-	// Client is the API client (reporters/gitlab.Discussion.Client).
-	Client *gitlab.Client
+	// BaseURL is the API root (CI_API_V4_URL); Token a project or group
+	// access token (never logged); CAFile a PEM bundle trusted besides the
+	// system roots (CI_SERVER_TLS_CA_FILE).
+	BaseURL, Token, CAFile string
+	// HTTPClient sends the requests (a run's, so that what the poster and
+	// the forge read is read once; tests: the fake's); nil: a default one.
+	HTTPClient *http.Client
 	// Project is the merge request's project (id or path), MR its IID.
-	Project  string
-	MR       int
-	Identity Identity
+	Project string
+	MR      int
+	Sleep   func(ctx context.Context, d time.Duration) error
+	Logf    func(format string, args ...any)
 }
 
 // Forge is conversation.Forge on one GitLab merge request. It reads the
 // merge request and its discussions once per run.
 type Forge struct {
 	o       Options
+	api     *gitlabapi.MR
 	notes   []conversation.Note
 	read    bool
 	mr      *glMR
@@ -43,18 +44,24 @@ type Forge struct {
 
 var _ conversation.Forge = (*Forge)(nil)
 
-// New returns the forge; nothing is sent.
+// New connects to the merge request (gitlabapi.MR); nothing is sent.
 func New(o Options) (*Forge, error) {
-	if o.Client == nil || o.Identity == nil {
-		return nil, errors.New("gitlabchat: a client and an identity rule are needed")
+	api, err := gitlabapi.NewMR(gitlabapi.Config{BaseURL: o.BaseURL, Token: o.Token, CAFile: o.CAFile, HTTPClient: o.HTTPClient,
+		Sleep: o.Sleep, Logf: o.Logf}, o.Project, o.MR)
+	if err != nil {
+		return nil, err
 	}
-	return &Forge{o: o, members: map[int64]int{}}, nil
+	return &Forge{o: o, api: api, members: map[int64]int{}}, nil
 }
 
-// Own reports whether a is the user the token posts as.
+// Own reports whether a is the user the token posts as (GET /user, as the
+// poster learns it).
 func (f *Forge) Own(ctx context.Context, a conversation.Author) (bool, error) {
-	id, err := f.o.Identity.OwnerID(ctx)
-	return err == nil && a.ID != 0 && a.ID == id, err
+	u, err := f.api.User(ctx)
+	if err != nil {
+		return false, glError(err, "learn which user the token posts as (GET /user)")
+	}
+	return a.ID != 0 && a.ID == int64(u.ID), nil
 }
 
 // Refs is what the API says of the merge request: what a review of it
@@ -68,13 +75,13 @@ type Refs struct {
 // glMR is the merge request as the API answers it.
 // https://docs.gitlab.com/api/merge_requests/#get-single-mr
 type glMR struct {
-	Title           string `json:"title"`
-	Description     string `json:"description"`
-	Author          glUser `json:"author"`
-	State           string `json:"state"`
-	TargetBranch    string `json:"target_branch"`
-	SourceProjectID num    `json:"source_project_id"`
-	TargetProjectID num    `json:"target_project_id"`
+	Title           string         `json:"title"`
+	Description     string         `json:"description"`
+	Author          gitlabapi.User `json:"author"`
+	State           string         `json:"state"`
+	TargetBranch    string         `json:"target_branch"`
+	SourceProjectID gitlabapi.Int  `json:"source_project_id"`
+	TargetProjectID gitlabapi.Int  `json:"target_project_id"`
 	DiffRefs        struct {
 		HeadSHA string `json:"head_sha"`
 	} `json:"diff_refs"`
@@ -123,21 +130,13 @@ func (f *Forge) Notes(ctx context.Context) ([]conversation.Note, error) {
 	if f.read {
 		return f.notes, nil
 	}
+	ds, _, err := f.api.Discussions(ctx)
+	if err != nil {
+		return nil, glError(err, fmt.Sprintf("list the discussions of merge request !%d", f.o.MR))
+	}
 	var all []dated
-	opt := &gitlab.ListMergeRequestDiscussionsOptions{ListOptions: gitlab.ListOptions{PerPage: 100}}
-	for {
-		var page []json.RawMessage
-		resp, err := f.send(ctx, http.MethodGet, f.mrPath("/discussions"), opt, &page)
-		if err != nil {
-			return nil, glError(err, fmt.Sprintf("list the discussions of merge request !%d", f.o.MR))
-		}
-		for _, raw := range page {
-			all = append(all, notesOf(raw)...)
-		}
-		if resp.NextPage == 0 {
-			break
-		}
-		opt.Page = resp.NextPage
+	for _, d := range ds {
+		all = append(all, notesOf(d)...)
 	}
 	slices.SortStableFunc(all, func(a, b dated) int { return a.at.Compare(b.at) })
 	for _, d := range all {
@@ -153,44 +152,27 @@ type dated struct {
 	at time.Time
 }
 
-type glNote struct {
-	ID        num         `json:"id"`
-	Body      string      `json:"body"`
-	System    bool        `json:"system"`
-	Author    glUser      `json:"author"`
-	CreatedAt time.Time   `json:"created_at"`
-	Position  *glPosition `json:"position"`
-}
-
-// notesOf reads one discussion, each note on its own: a note that cannot
-// be read is left out (it can be nobody's command nor ocr's marker).
-func notesOf(raw json.RawMessage) []dated {
-	var d struct {
-		ID         string            `json:"id"`
-		Individual bool              `json:"individual_note"`
-		Notes      []json.RawMessage `json:"notes"`
-	}
-	if json.Unmarshal(raw, &d) != nil {
-		return nil
-	}
+// notesOf reads one discussion's notes (gitlabapi decodes each on its
+// own): a note that cannot be read is left out (it can be nobody's
+// command nor ocr's marker), and so are GitLab's system notes.
+func notesOf(d *gitlabapi.Discussion) []dated {
 	var out []dated
-	var root *glNote
-	for _, r := range d.Notes {
-		var n glNote
-		if json.Unmarshal(r, &n) != nil || n.System {
+	var root *gitlabapi.Note
+	for _, n := range d.Notes {
+		if n.Unreadable != nil || n.System {
 			continue
 		}
 		if root == nil {
-			root = &n
+			root = n
 		}
-		c := conversation.Note{ID: int64(n.ID), Author: n.Author.author(), Body: n.Body}
+		c := conversation.Note{ID: int64(n.ID), Author: author(n.Author), Body: n.Body}
 		if !d.Individual {
 			c.InThread, c.Root, c.Thread = true, int64(root.ID), d.ID
 			if p := root.Position; p != nil {
 				c.Path, c.Line = strings.TrimSpace(p.NewPath), int(p.NewLine)
 			}
 		}
-		out = append(out, dated{c, n.CreatedAt})
+		out = append(out, dated{c, n.Created()})
 	}
 	return out
 }
@@ -244,27 +226,17 @@ func (f *Forge) Resolve(ctx context.Context, root conversation.Note) error {
 	return glError(err, fmt.Sprintf("resolve discussion %s of merge request !%d", root.Thread, f.o.MR))
 }
 
-func (f *Forge) mrPath(suffix string) string {
-	return fmt.Sprintf("projects/%s/merge_requests/%d%s", gitlab.PathEscape(f.o.Project), f.o.MR, suffix)
-}
+func (f *Forge) mrPath(suffix string) string { return f.api.Path(suffix) }
 
 func (f *Forge) do(ctx context.Context, method, path string, opt, v any) error {
 	_, err := f.send(ctx, method, path, opt, v)
 	return err
 }
 
-// send sends one request through client-go and decodes the answer into v
-// (nil: not read); the query of path is kept.
+// send sends one request through the merge request's client
+// (gitlabapi.MR.Do) and decodes the answer into v (nil: not read).
 func (f *Forge) send(ctx context.Context, method, path string, opt, v any) (*gitlab.Response, error) {
-	p, query, _ := strings.Cut(path, "?")
-	req, err := f.o.Client.NewRequest(method, p, opt, []gitlab.RequestOptionFunc{gitlab.WithContext(ctx)})
-	if err != nil {
-		return nil, err
-	}
-	if query != "" {
-		req.URL.RawQuery = query
-	}
-	return f.o.Client.Do(req, v)
+	return f.api.Do(ctx, method, path, opt, v)
 }
 
 // glError says what failed; 401 and 403 say which token is needed.

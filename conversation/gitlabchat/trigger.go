@@ -6,8 +6,6 @@ import (
 	"fmt"
 	"strconv"
 
-	gitlab "gitlab.com/gitlab-org/api/client-go"
-
 	"github.com/ocr-ci/ocr/conversation"
 )
 
@@ -46,36 +44,23 @@ func ParseTrigger(data []byte, s Setup) (p Payload, skip string, err error) {
 	return p, skip, nil
 }
 
-// Poster is reporters/gitlab.Discussion as the forge uses it: its API
-// client, and who it posts as.
-type Poster interface {
-	Identity
-	Client() (*gitlab.Client, error)
-}
-
-// Open builds the forge of p's merge request in project on the poster's
-// client, and re-reads p's note from the API (Forge.Confirm).
-func Open(ctx context.Context, poster Poster, project string, p Payload) (*Forge, conversation.Event, error) {
+// Open builds the forge of p's merge request (o names the project and how
+// to connect; its MR is p's), and re-reads p's note from the API
+// (Forge.Confirm).
+func Open(ctx context.Context, o Options, p Payload) (*Forge, conversation.Event, error) {
 	ev := p.Event
-	c, err := poster.Client()
-	if err != nil {
-		return nil, ev, err
-	}
-	f, err := New(Options{Client: c, Project: project, MR: ev.PR, Identity: poster})
+	o.MR = ev.PR
+	f, err := New(o)
 	if err == nil {
 		err = f.Confirm(ctx, &ev)
 	}
 	return f, ev, err
 }
 
-// ReadRefs reads merge request mr of project through the poster's client:
-// what a trigger pipeline reviews (Forge.MergeRequest).
-func ReadRefs(ctx context.Context, poster Poster, project string, mr int) (Refs, error) {
-	c, err := poster.Client()
-	if err != nil {
-		return Refs{}, err
-	}
-	f, err := New(Options{Client: c, Project: project, MR: mr, Identity: poster})
+// ReadRefs reads the merge request o names: what a trigger pipeline
+// reviews (Forge.MergeRequest).
+func ReadRefs(ctx context.Context, o Options) (Refs, error) {
+	f, err := New(o)
 	if err != nil {
 		return Refs{}, err
 	}

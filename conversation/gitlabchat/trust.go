@@ -9,6 +9,7 @@ import (
 	gitlab "gitlab.com/gitlab-org/api/client-go"
 
 	"github.com/ocr-ci/ocr/conversation"
+	"github.com/ocr-ci/ocr/internal/infra/gitlabapi"
 )
 
 // Developer is GitLab's Developer access level: the least that may make
@@ -58,8 +59,8 @@ func (f *Forge) accessLevel(ctx context.Context, id int64) (int, error) {
 		return l, nil
 	}
 	var m struct {
-		AccessLevel num    `json:"access_level"`
-		State       string `json:"state"`
+		AccessLevel gitlabapi.Int `json:"access_level"`
+		State       string        `json:"state"`
 	}
 	path := fmt.Sprintf("projects/%s/members/all/%d", gitlab.PathEscape(f.o.Project), id)
 	err := f.do(ctx, http.MethodGet, path, nil, &m)

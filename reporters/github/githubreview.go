@@ -45,6 +45,8 @@ type Review struct {
 	// LinkAllow are more hosts whose links model text keeps (OCR_LINK_ALLOW).
 	LinkAllow []string
 	// HTTPClient is the client to send through; nil means a default one.
+	// The runner gives every client of a run one readonce transport, so
+	// what they read of the pull request is read once.
 	HTTPClient *http.Client
 	// Owner, Repo and PR name the pull request.
 	Owner string
@@ -93,10 +95,12 @@ type Review struct {
 	// Sleep waits between rate-limited retries; nil uses a real timer.
 	Sleep func(ctx context.Context, d time.Duration) error
 
-	// trusted is who the token posts as, learnt on first need and kept
-	// for LastState and Report (see ghTrust).
-	trustMu sync.Mutex
-	trusted *ghTrust
+	// conn is the pull request's connection (githubapi.PR), built on
+	// first need and kept: LastState and Report learn who ocr is once.
+	connMu sync.Mutex
+	conn   *githubapi.PR
+	// saidWho says who the token posts as once (trust).
+	saidWho sync.Once
 }
 
 var _ reporters.Reporter = (*Review)(nil)
@@ -104,6 +108,7 @@ var _ reporters.Reporter = (*Review)(nil)
 // ghRun is the state of one Report call.
 type ghRun struct {
 	g       *Review
+	pr      *githubapi.PR
 	c       *github.Client
 	head    string
 	ex      ghExisting
@@ -148,7 +153,7 @@ func (g *Review) Report(ctx context.Context, r *review.Review) error {
 func (g *Review) ReadOnly() bool { return g.Token == "" || g.Fork }
 
 func (g *Review) newRun(r *review.Review) (*ghRun, error) {
-	c, err := g.client()
+	pr, err := g.pr()
 	if err != nil {
 		return nil, err
 	}
@@ -156,7 +161,7 @@ func (g *Review) newRun(r *review.Review) (*ghRun, error) {
 	if head == "" {
 		return nil, errors.New("github-review needs the pull request's head commit: none was given")
 	}
-	return &ghRun{g: g, c: c, head: head, changes: posting.NewDiffIndex(g.Changes), style: g.style()}, nil
+	return &ghRun{g: g, pr: pr, c: pr.REST(), head: head, changes: posting.NewDiffIndex(g.Changes), style: g.style()}, nil
 }
 
 // style is how GitHub shows bodies: its suggestion blocks, and links kept
@@ -165,14 +170,19 @@ func (g *Review) style() posting.Style {
 	return posting.Style{Flavor: posting.FlavorGitHub, Links: posting.NewLinks(cmp.Or(g.ServerURL, "https://github.com"), g.LinkAllow...)}
 }
 
-func (g *Review) client() (*github.Client, error) {
-	return githubapi.New(g.Token, g.BaseURL, githubapi.WithHTTPClient(g.HTTPClient),
-		githubapi.WithSleep(g.Sleep), githubapi.WithLogf(g.logf), githubapi.WithWriteGap())
-}
-
-func (g *Review) graphQL() (*githubapi.GraphQL, error) {
-	return githubapi.NewGraphQL(g.Token, g.GraphQLURL, g.BaseURL, githubapi.WithHTTPClient(g.HTTPClient),
-		githubapi.WithSleep(g.Sleep), githubapi.WithLogf(g.logf))
+// pr is the pull request's connection, built on first need.
+func (g *Review) pr() (*githubapi.PR, error) {
+	g.connMu.Lock()
+	defer g.connMu.Unlock()
+	if g.conn == nil {
+		c, err := githubapi.NewPR(githubapi.PROptions{Token: g.Token, BaseURL: g.BaseURL, GraphQLURL: g.GraphQLURL,
+			BotLogin: g.BotLogin, HTTPClient: g.HTTPClient, Owner: g.Owner, Repo: g.Repo, Number: g.PR, Sleep: g.Sleep, Logf: g.logf})
+		if err != nil {
+			return nil, err
+		}
+		g.conn = c
+	}
+	return g.conn, nil
 }
 
 func (g *Review) logf(format string, args ...any) {

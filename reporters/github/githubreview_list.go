@@ -3,10 +3,10 @@ package github
 import (
 	"cmp"
 	"context"
-	"errors"
 	"fmt"
 	"net/http"
 
+	"github.com/ocr-ci/ocr/internal/infra/githubapi"
 	"github.com/ocr-ci/ocr/reporters/posting"
 	"github.com/ocr-ci/ocr/review"
 
@@ -25,33 +25,16 @@ type ghExisting struct {
 	summary *github.IssueComment
 }
 
-// load lists the pull request's review comments and issue comments, all
-// pages, before anything is written.
+// load reads the pull request's review comments and issue comments (all
+// pages, once per run: githubapi.PR) before anything is written.
 func (run *ghRun) load(ctx context.Context) error {
-	cs, err := run.listReviewComments(ctx)
+	cs, err := run.pr.ReviewComments(ctx)
 	if err != nil {
-		return err
+		return ghError(err, fmt.Sprintf("list the review comments of pull request #%d", run.g.PR))
 	}
 	run.ex = run.indexComments(ctx, cs)
 	run.ex.summary, err = run.findSummary(ctx)
 	return err
-}
-
-func (run *ghRun) listReviewComments(ctx context.Context) ([]*github.PullRequestComment, error) {
-	g := run.g
-	opt := &github.PullRequestListCommentsOptions{ListOptions: github.ListOptions{PerPage: 100}}
-	var all []*github.PullRequestComment
-	for {
-		page, resp, err := run.c.PullRequests.ListComments(ctx, g.Owner, g.Repo, g.PR, opt)
-		if err != nil {
-			return nil, ghError(err, fmt.Sprintf("list the review comments of pull request #%d", g.PR))
-		}
-		all = append(all, page...)
-		if resp.NextPage == 0 {
-			return all, nil
-		}
-		opt.Page = resp.NextPage
-	}
 }
 
 // indexComments keeps ocr's own findings among the review comments: a
@@ -95,24 +78,19 @@ func (e ghExisting) posted(cs []review.Comment) map[string]bool {
 	return out
 }
 
+// findSummary is ocr's sticky summary among the issue comments, nil when
+// there is none.
 func (run *ghRun) findSummary(ctx context.Context) (*github.IssueComment, error) {
-	g := run.g
-	opt := &github.IssueListCommentsOptions{ListOptions: github.ListOptions{PerPage: 100}}
-	for {
-		page, resp, err := run.c.Issues.ListComments(ctx, g.Owner, g.Repo, g.PR, opt)
-		if err != nil {
-			return nil, ghError(err, fmt.Sprintf("list the comments of pull request #%d", g.PR))
-		}
-		for _, c := range page {
-			if run.ownSummary(ctx, c) {
-				return c, nil
-			}
-		}
-		if resp.NextPage == 0 {
-			return nil, nil
-		}
-		opt.Page = resp.NextPage
+	cs, err := run.pr.IssueComments(ctx)
+	if err != nil {
+		return nil, ghError(err, fmt.Sprintf("list the comments of pull request #%d", run.g.PR))
 	}
+	for _, c := range cs {
+		if run.ownSummary(ctx, c) {
+			return c, nil
+		}
+	}
+	return nil, nil
 }
 
 // LastState reads the state recorded in the sticky summary by the last
@@ -127,11 +105,11 @@ func (g *Review) LastState(ctx context.Context) (s posting.State, ok bool, err e
 	if g.ReadOnly() {
 		return posting.State{}, false, nil
 	}
-	c, err := g.client()
+	pr, err := g.pr()
 	if err != nil {
 		return posting.State{}, false, err
 	}
-	sum, err := (&ghRun{g: g, c: c}).findSummary(ctx)
+	sum, err := (&ghRun{g: g, pr: pr, c: pr.REST()}).findSummary(ctx)
 	if err != nil || sum == nil {
 		return posting.State{}, false, err
 	}
@@ -139,21 +117,16 @@ func (g *Review) LastState(ctx context.Context) (s posting.State, ok bool, err e
 	return s, ok, nil
 }
 
-// ghError adds what failed to a go-github error and marks permission
-// refusals with posting.ErrNoWriteAccess.
+// ghError says what failed, with GitHub's own status and message
+// (githubapi.Wrap), and marks permission refusals with
+// posting.ErrNoWriteAccess.
 func ghError(err error, what string) error {
-	var er *github.ErrorResponse
-	if errors.As(err, &er) && er.Response != nil && er.Response.StatusCode == http.StatusForbidden {
-		return fmt.Errorf("could not %s: GitHub answered 403 %q: %w", what, er.Message, posting.ErrNoWriteAccess)
+	err = githubapi.Wrap(err, what)
+	if githubapi.Status(err) == http.StatusForbidden {
+		return fmt.Errorf("%w: %w", err, posting.ErrNoWriteAccess)
 	}
-	return fmt.Errorf("could not %s: %w", what, err)
+	return err
 }
 
 // ghStatus is the HTTP status of a go-github error, 0 when there is none.
-func ghStatus(err error) int {
-	var er *github.ErrorResponse
-	if errors.As(err, &er) && er.Response != nil {
-		return er.Response.StatusCode
-	}
-	return 0
-}
+func ghStatus(err error) int { return githubapi.Status(err) }

@@ -71,9 +71,9 @@ func (run *ghRun) postReview(ctx context.Context, ps []posting.Placement) ([]pos
 // it sent once more.
 func (run *ghRun) reconcile(ctx context.Context, ps []posting.Placement, idx []int, postErr error) ([]posting.Placement, error) {
 	run.g.logf("ocr: posting the review failed (%v); checking whether it was created before retrying", postErr)
-	cs, err := run.listReviewComments(ctx)
+	cs, err := run.pr.ReviewComments(ctx) // read again: the failed write made a run's readonce memory forget
 	if err != nil {
-		return toSummary(ps, idx, reviewNotPosted), errors.Join(postErr, err)
+		return toSummary(ps, idx, reviewNotPosted), errors.Join(postErr, ghError(err, fmt.Sprintf("list the review comments of pull request #%d", run.g.PR)))
 	}
 	if ex := run.indexComments(ctx, cs); ex.current[ps[idx[0]].FP] != nil {
 		return ps, nil

@@ -51,7 +51,7 @@ func (run *ghRun) resolveThreads(ctx context.Context, gone []string) (map[string
 	if len(roots) == 0 {
 		return nil, nil
 	}
-	gql, err := run.g.graphQL()
+	gql, err := run.pr.GraphQL()
 	if err != nil {
 		return nil, err
 	}

@@ -3,21 +3,16 @@ package gitlab
 import (
 	"cmp"
 	"context"
-	"crypto/tls"
-	"crypto/x509"
 	"errors"
 	"fmt"
 	"net/http"
-	"os"
 	"sync"
 	"time"
 
-	"github.com/ocr-ci/ocr/internal/infra/retry"
+	"github.com/ocr-ci/ocr/internal/infra/gitlabapi"
 
 	"github.com/ocr-ci/ocr/reporters"
 	"github.com/ocr-ci/ocr/reporters/posting"
-
-	gitlab "gitlab.com/gitlab-org/api/client-go"
 
 	"github.com/ocr-ci/ocr/anchor"
 	"github.com/ocr-ci/ocr/review"
@@ -44,6 +39,8 @@ type Discussion struct {
 	// (CI_SERVER_TLS_CA_FILE).
 	CAFile string
 	// HTTPClient is the client to send through; nil means a default one.
+	// The runner gives every client of a run one readonce transport, so
+	// what they read of the merge request is read once.
 	HTTPClient *http.Client
 	// Project is the numeric ID or path (CI_MERGE_REQUEST_PROJECT_ID or CI_PROJECT_ID).
 	Project string
@@ -81,10 +78,12 @@ type Discussion struct {
 	// Sleep waits between rate-limited retries; nil uses a real timer.
 	Sleep func(ctx context.Context, d time.Duration) error
 
-	// ownerID is the user the token posts as, learnt on first need and
-	// kept for LastState and Report (see owner).
-	ownerMu sync.Mutex
-	ownerID int64
+	// conn is the merge request's connection (gitlabapi.MR), built on
+	// first need and kept: LastState and Report learn who ocr is once.
+	connMu sync.Mutex
+	conn   *gitlabapi.MR
+	// saidWho says who the token posts as once (owner).
+	saidWho sync.Once
 }
 
 var _ reporters.Reporter = (*Discussion)(nil)
@@ -92,7 +91,7 @@ var _ reporters.Reporter = (*Discussion)(nil)
 // glRun is the state of one Report call.
 type glRun struct {
 	g       *Discussion
-	c       *gitlab.Client
+	mr      *gitlabapi.MR
 	head    string
 	ex      glExisting
 	refs    diffRefs
@@ -135,11 +134,11 @@ func (g *Discussion) fallback(ctx context.Context, r *review.Review, err error) 
 }
 
 func (g *Discussion) newRun(r *review.Review) (*glRun, error) {
-	c, err := g.client()
+	mr, err := g.mr()
 	if err != nil {
 		return nil, err
 	}
-	return &glRun{g: g, c: c, head: cmp.Or(g.HeadSHA, r.Head), changes: posting.NewDiffIndex(g.Changes), style: g.style()}, nil
+	return &glRun{g: g, mr: mr, head: cmp.Or(g.HeadSHA, r.Head), changes: posting.NewDiffIndex(g.Changes), style: g.style()}, nil
 }
 
 // style is how GitLab shows bodies: its suggestion syntax, and links kept
@@ -148,58 +147,24 @@ func (g *Discussion) style() posting.Style {
 	return posting.Style{Flavor: posting.FlavorGitLab, Links: posting.NewLinks(cmp.Or(g.BaseURL, "https://gitlab.com"), g.LinkAllow...)}
 }
 
-// noWait disables client-go's own limiter: the limiter transport below it
-// honours 429 and RateLimit-* instead.
-type noWait struct{}
-
-// Wait never waits.
-func (noWait) Wait(context.Context) error { return nil }
-
-func (g *Discussion) client() (*gitlab.Client, error) {
-	base, timeout, err := g.transport()
-	if err != nil {
-		return nil, err
+// mr is the merge request's connection, built on first need.
+func (g *Discussion) mr() (*gitlabapi.MR, error) {
+	g.connMu.Lock()
+	defer g.connMu.Unlock()
+	if g.conn == nil {
+		c, err := gitlabapi.NewMR(g.apiConfig(), g.Project, g.MR)
+		if err != nil {
+			return nil, err
+		}
+		g.conn = c
 	}
-	lim := retry.NewTransport(base, retry.Options{Writes: g.concurrency(), Sleep: g.Sleep, Logf: g.logf})
-	opts := []gitlab.ClientOptionFunc{gitlab.WithHTTPClient(&http.Client{Transport: lim, Timeout: timeout}),
-		gitlab.WithoutRetries(), gitlab.WithCustomLimiter(noWait{})}
-	if g.BaseURL != "" {
-		opts = append(opts, gitlab.WithBaseURL(g.BaseURL))
-	}
-	c, err := gitlab.NewClient(g.Token, opts...)
-	if err != nil {
-		return nil, fmt.Errorf("could not set up the GitLab client (check CI_API_V4_URL): %w", err)
-	}
-	return c, nil
+	return g.conn, nil
 }
 
-// transport is the base transport, trusting CAFile when one is given.
-func (g *Discussion) transport() (http.RoundTripper, time.Duration, error) {
-	base, timeout := retry.Base(g.HTTPClient)
-	if g.CAFile == "" {
-		return base, timeout, nil
-	}
-	pem, err := os.ReadFile(g.CAFile)
-	if err != nil {
-		return nil, 0, fmt.Errorf("could not read the CA file %q (CI_SERVER_TLS_CA_FILE): %w", g.CAFile, err)
-	}
-	pool, err := x509.SystemCertPool()
-	if err != nil || pool == nil {
-		pool = x509.NewCertPool()
-	}
-	if !pool.AppendCertsFromPEM(pem) {
-		return nil, 0, fmt.Errorf("the CA file %q holds no PEM certificate", g.CAFile)
-	}
-	t, ok := base.(*http.Transport)
-	if !ok {
-		return nil, 0, errors.New("a CA file needs an *http.Transport to configure")
-	}
-	t = t.Clone()
-	if t.TLSClientConfig == nil {
-		t.TLSClientConfig = &tls.Config{MinVersion: tls.VersionTLS12}
-	}
-	t.TLSClientConfig.RootCAs = pool
-	return t, timeout, nil
+// apiConfig is the client configuration of this poster.
+func (g *Discussion) apiConfig() gitlabapi.Config {
+	return gitlabapi.Config{BaseURL: g.BaseURL, Token: g.Token, CAFile: g.CAFile, HTTPClient: g.HTTPClient,
+		Writes: g.concurrency(), Sleep: g.Sleep, Logf: g.Logf}
 }
 
 func (g *Discussion) logf(format string, args ...any) {

@@ -3,10 +3,10 @@ package gitlab
 import (
 	"cmp"
 	"context"
-	"errors"
 	"fmt"
 	"net/http"
 
+	"github.com/ocr-ci/ocr/internal/infra/gitlabapi"
 	"github.com/ocr-ci/ocr/reporters/posting"
 
 	gitlab "gitlab.com/gitlab-org/api/client-go"
@@ -40,7 +40,7 @@ type diffRefs struct{ Base, Start, Head string }
 // ocr's own: the summary and the finding threads it started (see add).
 func (run *glRun) load(ctx context.Context) error {
 	g := run.g
-	all, skipped, err := run.listDiscussions(ctx)
+	all, skipped, err := run.mr.Discussions(ctx)
 	if err != nil {
 		return glError(err, fmt.Sprintf("list the discussions of merge request !%d", g.MR))
 	}
@@ -79,7 +79,7 @@ func anyMarked(ds []*glDiscussion) bool {
 // a forged summary or fingerprint must not steer ocr. Every other
 // non-system note in ocr's thread is a reply, whatever it says.
 func (e *glExisting) add(d *glDiscussion, owner int64) {
-	if len(d.Notes) == 0 || d.Notes[0].Author.ID != owner {
+	if len(d.Notes) == 0 || int64(d.Notes[0].Author.ID) != owner {
 		return
 	}
 	first := d.Notes[0]
@@ -96,7 +96,7 @@ func (e *glExisting) add(d *glDiscussion, owner int64) {
 		t.Path, t.Head = cmp.Or(first.Position.NewPath, first.Position.OldPath), first.Position.HeadSHA
 	}
 	for _, n := range d.Notes[1:] {
-		if n.Author.ID != owner && !n.System {
+		if int64(n.Author.ID) != owner && !n.System {
 			t.Replied = true
 		}
 	}
@@ -111,7 +111,7 @@ func (e *glExisting) add(d *glDiscussion, owner int64) {
 // https://docs.gitlab.com/api/merge_requests/#get-merge-request-diff-versions
 func (run *glRun) loadRefs(ctx context.Context) error {
 	g := run.g
-	vs, _, err := run.c.MergeRequests.GetMergeRequestDiffVersions(g.Project, int64(g.MR),
+	vs, _, err := run.mr.Client.MergeRequests.GetMergeRequestDiffVersions(g.Project, int64(g.MR),
 		&gitlab.GetMergeRequestDiffVersionsOptions{ListOptions: gitlab.ListOptions{PerPage: 100}}, gitlab.WithContext(ctx))
 	if err != nil {
 		return glError(err, fmt.Sprintf("read the versions of merge request !%d", g.MR))
@@ -137,11 +137,11 @@ func (run *glRun) loadRefs(ctx context.Context) error {
 // complete review: head, configuration fingerprint and findings (see posting.State).
 // Only a summary written by the user ocr posts as counts.
 func (g *Discussion) LastState(ctx context.Context) (s posting.State, ok bool, err error) {
-	c, err := g.client()
+	mr, err := g.mr()
 	if err != nil {
 		return posting.State{}, false, err
 	}
-	run := &glRun{g: g, c: c}
+	run := &glRun{g: g, mr: mr}
 	if err := run.load(ctx); err != nil || run.ex.summary == nil {
 		return posting.State{}, false, err
 	}
@@ -149,22 +149,18 @@ func (g *Discussion) LastState(ctx context.Context) (s posting.State, ok bool, e
 	return s, ok, nil
 }
 
-// glError adds what failed; 401/403 say plainly which token is needed.
+// glError says what failed, with GitLab's own status and message
+// (gitlabapi.Wrap); a refused token (401, 403) also says which token is
+// needed, and wraps posting.ErrNoWriteAccess.
 func glError(err error, what string) error {
-	switch glStatus(err) {
-	case http.StatusUnauthorized, http.StatusForbidden:
-		return fmt.Errorf("could not %s: GitLab answered %d; %s: %w", what, glStatus(err), jobTokenHelp, posting.ErrNoWriteAccess)
+	err = gitlabapi.Wrap(err, what)
+	switch gitlabapi.Status(err) {
+	case http.StatusUnauthorized:
+		return fmt.Errorf("%w; the token is not valid (expired, revoked or mistyped?); %s: %w", err, jobTokenHelp, posting.ErrNoWriteAccess)
+	case http.StatusForbidden:
+		return fmt.Errorf("%w; %s: %w", err, jobTokenHelp, posting.ErrNoWriteAccess)
 	}
-	return fmt.Errorf("could not %s: %w", what, err)
+	return err
 }
 
-func glStatus(err error) int {
-	var er *gitlab.ErrorResponse
-	if errors.As(err, &er) && er.Response != nil {
-		return er.Response.StatusCode
-	}
-	if errors.Is(err, gitlab.ErrNotFound) {
-		return http.StatusNotFound
-	}
-	return 0
-}
+func glStatus(err error) int { return gitlabapi.Status(err) }

@@ -169,3 +169,23 @@ func TestGitLabDiscussionTrustsCAFile(t *testing.T) {
 	}
 	reportertest.AssertCalls(t, f, map[string]int{reportertest.GLList: 1}) // a clean review posts nothing
 }
+
+// TestGitLabRefusedListingKeepsGitLabsMessage: a listing GitLab refuses
+// (401: a token it does not know; 403) falls back like a refused write,
+// and the error keeps what GitLab said besides which token is needed.
+func TestGitLabRefusedListingKeepsGitLabsMessage(t *testing.T) {
+	for status, want := range map[int]string{401: `GitLab answered 401 "401 Unauthorized"; the token is not valid`,
+		403: `GitLab answered 403 "403 Forbidden"; CI_JOB_TOKEN cannot create`} {
+		diff := reportertest.PostDiff(1)
+		f := reportertest.NewGitLabFake(t, diff, false)
+		f.RefuseReads(status)
+		rec := &reportertest.Recorder{}
+		err := reportertest.NewGitLab(t, f, diff, rec).Report(context.Background(), reportertest.PostReview(nil))
+		if !errors.Is(err, posting.ErrNoWriteAccess) || !strings.Contains(err.Error(), "could not list the discussions of merge request !5: "+want) {
+			t.Errorf("%d: %v", status, err)
+		}
+		if rec.Reports != 1 {
+			t.Errorf("%d: fallback ran %d times, want 1", status, rec.Reports)
+		}
+	}
+}

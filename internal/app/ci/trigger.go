@@ -5,8 +5,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
-	"strconv"
 
+	"github.com/ocr-ci/ocr/internal/infra/gitlabapi"
 	"github.com/ocr-ci/ocr/review/reportspec"
 )
 
@@ -21,7 +21,7 @@ func IsGitLabNoteTrigger(g GitLabEnv) bool {
 // (its IID, a number or a string). Everything else comes from the API.
 // https://docs.gitlab.com/user/project/integrations/webhook_events/#comment-on-a-merge-request
 type triggerMR struct {
-	IID json.Number `json:"iid"`
+	IID gitlabapi.Int `json:"iid"`
 }
 
 // ReadTriggerPayload reads the file TRIGGER_PAYLOAD names; a missing or
@@ -65,7 +65,7 @@ func detectGitLabTrigger(g GitLabEnv) (Context, error) {
 		ctx.Why = fmt.Sprintf("trigger pipeline with a %s event that is not a note on a merge request", cmp.Or(p.ObjectKind, "?"))
 		return ctx, nil
 	}
-	iid, _ := strconv.Atoi(mr.IID.String())
+	iid := int(mr.IID)
 	if iid <= 0 {
 		return ctx, fmt.Errorf("the note event in %s (TRIGGER_PAYLOAD) names no merge request iid", g.TriggerPayload)
 	}

@@ -196,9 +196,9 @@ func TestImageReview(t *testing.T) {
 	})
 
 	t.Run("no endpoint: exit 2 with a clear error", func(t *testing.T) {
-		code, _, errs := c.run(nil, "ocr", "review", "--commit", "HEAD")
+		code, out, errs := c.run(nil, "ocr", "review", "--commit", "HEAD")
 		if code != 2 || !strings.Contains(errs, "OCR_LLM_URL") {
-			t.Errorf("exit %d, stderr %q: want 2 naming OCR_LLM_URL", code, errs)
+			t.Errorf("exit %d, stdout %q, stderr %q: want 2 naming OCR_LLM_URL on stderr", code, out, errs)
 		}
 	})
 	if n := len(llm.Requests()); n != 2 {

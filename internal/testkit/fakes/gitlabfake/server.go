@@ -18,8 +18,10 @@ import (
 	"fmt"
 	"net/http"
 	"net/http/httptest"
+	"net/url"
 	"regexp"
 	"strconv"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -60,17 +62,20 @@ type Server struct {
 
 	reDisc, reDiscNote, reNote *regexp.Regexp
 
-	mu        sync.Mutex
-	lines     map[string]map[string]line // path → "new:12"/"old:3" → line
-	perPage   int
-	forbidden bool
-	once429   bool
-	userCode  int
-	undiffOne bool
-	latency   time.Duration
-	nextID    int
-	discs     []*Discussion
-	posted    []DiscussionRequest
+	mu      sync.Mutex
+	lines   map[string]map[string]line // path → "new:12"/"old:3" → line
+	perPage int
+	paging  Paging
+	// refuseReads answers every GET with this status (RefuseReads).
+	refuseReads int
+	forbidden   bool
+	once429     bool
+	userCode    int
+	undiffOne   bool
+	latency     time.Duration
+	nextID      int
+	discs       []*Discussion
+	posted      []DiscussionRequest
 	// chat is the conversation's part (chat.go).
 	chat chatState
 }
@@ -182,6 +187,10 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 	if r.Method != http.MethodGet && s.refuse(w) {
 		return
 	}
+	if r.Method == http.MethodGet && s.refuseReads != 0 {
+		fakes.WriteJSON(w, s.refuseReads, map[string]string{"message": fmt.Sprintf("%d %s", s.refuseReads, http.StatusText(s.refuseReads))})
+		return
+	}
 	s.route(w, r, key)
 }
 
@@ -236,29 +245,74 @@ func (s *Server) refuse(w http.ResponseWriter) bool {
 	return false
 }
 
-// listDiscussions pages like GitLab: X-Page, X-Next-Page, X-Total-Pages.
+// listDiscussions pages like GitLab (see Paging): X-Page, X-Next-Page,
+// X-Total-Pages and a Link header whose URLs are on GitLab's external URL,
+// which need not be the API URL ocr was given.
 func (s *Server) listDiscussions(w http.ResponseWriter, r *http.Request) {
 	q := r.URL.Query()
 	if q.Get("per_page") != "100" {
 		s.t.Errorf("gitlabfake: discussions: per_page = %q, want 100", q.Get("per_page"))
 	}
-	page, _ := strconv.Atoi(q.Get("page"))
-	page = max(1, page)
+	page := s.requestedPage(q)
 	per := s.perPage
 	last := max(1, (len(s.discs)+per-1)/per)
 	out := []*Discussion{}
 	for i := (page - 1) * per; i < min(len(s.discs), page*per); i++ {
 		out = append(out, s.discs[i])
 	}
-	w.Header().Set("X-Page", strconv.Itoa(page))
-	w.Header().Set("X-Per-Page", strconv.Itoa(per))
-	w.Header().Set("X-Total", strconv.Itoa(len(s.discs)))
-	w.Header().Set("X-Total-Pages", strconv.Itoa(last))
-	w.Header().Set("X-Next-Page", "")
-	if page < last {
-		w.Header().Set("X-Next-Page", strconv.Itoa(page+1))
-	}
+	s.pageHeaders(w.Header(), r.URL.Path, page, last)
 	fakes.WriteJSON(w, 200, out)
+}
+
+// requestedPage is the page a request asks for: page=N, or in keyset
+// mode the cursor of the previous answer's Link (a page number sent
+// instead is an error: keyset answers name none).
+func (s *Server) requestedPage(q url.Values) int {
+	if s.paging == PagingKeyset {
+		if q.Get("page") != "" {
+			s.t.Errorf("gitlabfake: keyset pagination: the request asks for page=%s, but no answer named a page", q.Get("page"))
+		}
+		n, _ := strconv.Atoi(strings.TrimPrefix(q.Get("cursor"), "c"))
+		return max(1, n)
+	}
+	n, _ := strconv.Atoi(q.Get("page"))
+	return max(1, n)
+}
+
+// externalURL is where GitLab's Link headers point: its external_url,
+// not the address the fake listens on.
+const externalURL = "https://gitlab.external.invalid"
+
+// pageHeaders writes the pagination headers of page of last, by s.paging.
+func (s *Server) pageHeaders(h http.Header, path string, page, last int) {
+	link := func(rel string, n int) string {
+		q := fmt.Sprintf("page=%d&per_page=100", n)
+		if s.paging == PagingKeyset {
+			q = fmt.Sprintf("cursor=c%d&pagination=keyset&per_page=100", n)
+		}
+		return fmt.Sprintf(`<%s%s?%s>; rel="%s"`, externalURL, path, q, rel)
+	}
+	var links []string
+	if page < last {
+		links = append(links, link("next", page+1))
+	}
+	if s.paging == PagingKeyset {
+		h.Set("Link", strings.Join(links, ", "))
+		return
+	}
+	h.Set("X-Page", strconv.Itoa(page))
+	h.Set("X-Per-Page", strconv.Itoa(s.perPage))
+	h.Set("X-Next-Page", "")
+	if page < last {
+		h.Set("X-Next-Page", strconv.Itoa(page+1))
+	}
+	links = append(links, link("first", 1))
+	if s.paging == PagingOffset {
+		h.Set("X-Total", strconv.Itoa(len(s.discs)))
+		h.Set("X-Total-Pages", strconv.Itoa(last))
+		links = append(links, link("last", last))
+	}
+	h.Set("Link", strings.Join(links, ", "))
 }
 
 func (s *Server) newID() int { s.nextID++; return s.nextID }

@@ -27,8 +27,32 @@ func (s *Server) ResetCalls() { s.rec.Reset() }
 // SetPerPage sets the discussions' page size (default 100).
 func (s *Server) SetPerPage(n int) { s.mu.Lock(); s.perPage = n; s.mu.Unlock() }
 
+// Paging is how the fake pages a listing, as GitLab does.
+type Paging int
+
+// How GitLab pages. https://docs.gitlab.com/api/rest/#pagination
+const (
+	// PagingOffset: X-Page, X-Next-Page, X-Total, X-Total-Pages, and Link
+	// with rel next, first and last.
+	PagingOffset Paging = iota
+	// PagingLarge is offset pagination over more than 10,000 items:
+	// GitLab leaves out X-Total, X-Total-Pages and rel="last".
+	PagingLarge
+	// PagingKeyset: no X-* header at all, only a Link rel="next" whose
+	// cursor parameter the next request must send.
+	PagingKeyset
+)
+
+// SetPaging sets how listings are paged (default PagingOffset).
+func (s *Server) SetPaging(p Paging) { s.mu.Lock(); s.paging = p; s.mu.Unlock() }
+
 // SetForbidden makes every write answer 403.
 func (s *Server) SetForbidden(on bool) { s.mu.Lock(); s.forbidden = on; s.mu.Unlock() }
+
+// RefuseReads answers every read (GET) with status (401: a token GitLab
+// does not know, 403: one without read access) and GitLab's message, as
+// in {"message":"401 Unauthorized"}; 0 stops.
+func (s *Server) RefuseReads(status int) { s.mu.Lock(); s.refuseReads = status; s.mu.Unlock() }
 
 // TooManyRequestsOnce answers the next write with 429 (Retry-After: 2).
 func (s *Server) TooManyRequestsOnce() { s.mu.Lock(); s.once429 = true; s.mu.Unlock() }
