@@ -2,6 +2,7 @@ package agent
 
 import (
 	"encoding/json"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -41,11 +42,24 @@ func TestConvFitShortensOldToolOutputsOnly(t *testing.T) {
 	}
 }
 
+// TestTooLargeForContext: a group that cannot fit is not sent, and the
+// reason gives the figures and the setting, whether the prompt is too long
+// for the room left or the tools alone fill the window.
 func TestTooLargeForContext(t *testing.T) {
-	out, srv := reviewWith(t, nil, Config{ContextTokens: 900, MaxCompletionTokens: -1})
-	wantNotReviewed(t, out, review.ReasonTooLarge)
-	if srv.Count() != 0 {
-		t.Errorf("requests = %d", srv.Count())
+	for window, want := range map[int]string{
+		900:  `the tools and the room kept for the answer alone fill a context window of 900 tokens \(OCR_LLM_CONTEXT`,
+		1500: `about \d+ tokens, over the [1-9]\d* that a context window of 1500 tokens leaves after the tools and the answer \(OCR_LLM_CONTEXT`,
+	} {
+		out, srv := reviewWith(t, nil, Config{ContextTokens: window, MaxCompletionTokens: -1})
+		wantNotReviewed(t, out, review.ReasonTooLarge)
+		if srv.Count() != 0 {
+			t.Errorf("window %d: requests = %d", window, srv.Count())
+		}
+		for _, f := range out.Files {
+			if !regexp.MustCompile(want).MatchString(f.Detail) {
+				t.Errorf("window %d: %s: detail %q, want %s", window, f.Path, f.Detail, want)
+			}
+		}
 	}
 }
 

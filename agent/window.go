@@ -3,6 +3,7 @@ package agent
 import (
 	"context"
 	"errors"
+	"fmt"
 
 	"github.com/ocr-ci/ocr/agent/window"
 	"github.com/ocr-ci/ocr/review"
@@ -29,8 +30,8 @@ func (r *run) overContext(err error, label string) bool {
 func (t *task) askWithin(c *conv, offered toolSet, send func() (bool, error)) error {
 	w, most := t.run.window, t.a.cfg.MaxCompletionTokens
 	for retried := false; ; retried = true {
-		if !c.fit(w.PromptLimit(offered.tokens, most)) {
-			return errTooLarge
+		if limit := w.PromptLimit(offered.tokens, most); !c.fit(limit) {
+			return tooLarge(c.total, limit, w.Size())
 		}
 		before, reserve := c.total, w.Completion(most)
 		ok, err := send()
@@ -44,6 +45,17 @@ func (t *task) askWithin(c *conv, offered toolSet, send func() (bool, error)) er
 			return errOverContext
 		}
 	}
+}
+
+// tooLarge is errTooLarge with the figures a user needs: the prompt's
+// estimated size, the room for it and the window it is taken from.
+func tooLarge(tokens, limit, window int) error {
+	const what = "(OCR_LLM_CONTEXT sets the window; give the model's real one, or review fewer files at once)"
+	if limit <= 0 {
+		return fmt.Errorf("%w: the tools and the room kept for the answer alone fill a context window of %d tokens %s", errTooLarge, window, what)
+	}
+	return fmt.Errorf("%w: about %d tokens, over the %d that a context window of %d tokens leaves after the tools and the answer %s",
+		errTooLarge, tokens, limit, window, what)
 }
 
 // split reviews the halves of a group that did not fit the window, each

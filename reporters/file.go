@@ -31,17 +31,48 @@ var ErrUnsafePath = errors.New("not a regular file")
 
 // CheckPath fails when path cannot be a report file: it is a symlink or
 // not a regular file, one of its directories below the working directory
-// is a symlink, or its directory refuses a new file. It writes nothing
-// that stays.
+// is a symlink, or its directory (or the nearest that exists, when
+// CreateFile is to make the missing ones) refuses a new file. It writes
+// nothing that stays.
 func CheckPath(path string) error {
 	if err := checkPath(path); err != nil {
 		return err
 	}
-	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".ocr-*")
+	dir := filepath.Dir(path)
+	for { // the nearest folder that exists: the missing ones are made when the report is written
+		if _, err := os.Lstat(dir); err == nil || filepath.Dir(dir) == dir {
+			break
+		}
+		dir = filepath.Dir(dir)
+	}
+	f, err := os.CreateTemp(dir, ".ocr-check-*")
 	if err != nil {
-		return fmt.Errorf("cannot write %q (check the directory exists and is writable): %w", path, err)
+		return fmt.Errorf("cannot write %q (check its directory is writable): %w", path, bare(err))
 	}
 	return errors.Join(f.Close(), os.Remove(f.Name()))
+}
+
+// newTemp creates the temporary file beside path, and path's missing
+// directories first (checkDirs has refused a symlink among those that
+// exist). Its errors name path, never the temporary file.
+func newTemp(path string) (*os.File, error) {
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		return nil, fmt.Errorf("cannot create the directory of %q: %w", path, bare(err))
+	}
+	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".ocr-*")
+	if err != nil {
+		return nil, fmt.Errorf("cannot write %q (check its directory is writable): %w", path, bare(err))
+	}
+	return f, nil
+}
+
+// bare drops the path of a *fs.PathError: the caller names the path.
+func bare(err error) error {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return pe.Err
+	}
+	return err
 }
 
 // File is a report file being written: a temporary file beside its path,
@@ -56,9 +87,9 @@ func CreateFile(path string) (*File, error) {
 	if err := checkPath(path); err != nil {
 		return nil, err
 	}
-	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".ocr-*")
+	f, err := newTemp(path)
 	if err != nil {
-		return nil, fmt.Errorf("cannot write %q (check the directory exists and is writable): %w", path, err)
+		return nil, err
 	}
 	if err := f.Chmod(0o644); err != nil {
 		return nil, errors.Join(fmt.Errorf("cannot write %q: %w", path, err), f.Close(), os.Remove(f.Name()))

@@ -241,3 +241,39 @@ func TestAppendFileKeepsAppending(t *testing.T) {
 		})
 	}
 }
+
+// TestReportInAMissingFolder: a report path whose folders do not exist yet
+// gets them, when checked and when written; a folder that cannot be
+// created is named by the report's path, never by the temporary file's.
+func TestReportInAMissingFolder(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	path := filepath.Join(dir, "out", "reports", "ocr.html")
+	if err := reporters.CheckPath(path); err != nil {
+		t.Fatalf("CheckPath: %v", err)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "out")); err == nil {
+		t.Errorf("CheckPath left a folder behind")
+	}
+	f, err := reporters.CreateFile(path)
+	if err != nil {
+		t.Fatalf("CreateFile: %v", err)
+	}
+	if _, err := io.WriteString(f, "x"); err != nil {
+		t.Fatal(err)
+	}
+	if err := f.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if got, err := os.ReadFile(path); err != nil || string(got) != "x" {
+		t.Errorf("read back %q, %v", got, err)
+	}
+	blocker := filepath.Join(dir, "file")
+	if err := os.WriteFile(blocker, nil, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	err = reporters.CheckPath(filepath.Join(blocker, "sub", "ocr.html"))
+	if err == nil || strings.Contains(err.Error(), ".ocr-") || !strings.Contains(err.Error(), "file/sub/ocr.html") {
+		t.Errorf("a folder that cannot be made: %v", err)
+	}
+}

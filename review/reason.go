@@ -47,6 +47,24 @@ const (
 	ReasonFailed    Reason = "model_failed"
 )
 
+// notReviewedMark is what every coverage line of Review.Errors holds after
+// its count (CoverageError), so a report that lists the files not
+// reviewed can leave out the error that repeats them (IsCoverageError).
+const notReviewedMark = " file(s) not reviewed, "
+
+// CoverageError is the Review.Errors line of one cause of files not
+// reviewed: "2 file(s) not reviewed, provider_error: HTTP 401 (a.go, b.go)".
+func CoverageError(n int, cause, paths string) string {
+	return fmt.Sprintf("%d%s%s (%s)", n, notReviewedMark, cause, paths)
+}
+
+// IsCoverageError reports whether e is a CoverageError line: it says
+// nothing the review's FileCoverage does not.
+func IsCoverageError(e string) bool {
+	count, _, ok := strings.Cut(e, notReviewedMark)
+	return ok && count != "" && strings.Trim(count, "0123456789") == ""
+}
+
 // NotReviewed is one line per cause (reason and detail) of the files not
 // reviewed, naming the files, in the order the causes first occur.
 func NotReviewed(cov []FileCoverage) []string {
@@ -63,7 +81,7 @@ func NotReviewed(cov []FileCoverage) []string {
 		causes[key] = append(causes[key], c.Path)
 	}
 	for _, k := range order {
-		out = append(out, fmt.Sprintf("%d file(s) not reviewed, %s (%s)", len(causes[k]), k, listPaths(causes[k])))
+		out = append(out, CoverageError(len(causes[k]), k, listPaths(causes[k])))
 	}
 	return out
 }

@@ -45,9 +45,9 @@ type Review struct {
 	Dropped int `json:"dropped,omitempty"`
 	// Filtered counts comments removed by the reflection filter and dedupe.
 	Filtered int `json:"filtered,omitempty"`
-	// Outvoted counts the findings of a review of several passes
-	// (--passes) that fewer than --min-votes passes found, and the copies
-	// of the kept ones.
+	// Outvoted counts the distinct findings of a review of several passes
+	// (--passes) that fewer than --min-votes passes found (the same
+	// finding made by several passes counts once).
 	Outvoted int `json:"outvoted,omitempty"`
 	// Usage is the model usage of the whole run.
 	Usage Usage `json:"usage"`

@@ -148,7 +148,7 @@ func TestEnvShowsEndpointAndRepository(t *testing.T) {
 	t.Parallel()
 	env := testEnv{"OCR_LLM_URL": "https://bob:hunter2@llm.example.com/openai/v1?key=sk-secret&api-version=2024-10-21"}
 	code, out, errs := env.run(t, "env", "--repo", t.TempDir())
-	if code != reporters.ExitOK {
+	if code != reporters.ExitUsage { // problems: no token, no model, no repository
 		t.Fatalf("exit %d: %s", code, errs)
 	}
 	for _, want := range []string{"https://***@llm.example.com/openai/v1?api-version=2024-10-21&key=***",
@@ -164,7 +164,7 @@ func TestEnvShowsEndpointAndRepository(t *testing.T) {
 	}
 	// A host without a dot (a CI service container) needs no token.
 	env = testEnv{"OCR_LLM_URL": "http://ollama:11434/v1", "OCR_LLM_MODEL": "m"}
-	if _, out, _ := env.run(t, "env"); strings.Contains(out, "llm problem") || !strings.Contains(out, "http://ollama:11434/v1") {
+	if code, out, _ := env.run(t, "env"); code != reporters.ExitOK || strings.Contains(out, "problem:") || !strings.Contains(out, "http://ollama:11434/v1") {
 		t.Errorf("ocr env for a service container:\n%s", out)
 	}
 }
@@ -197,6 +197,13 @@ func TestBudgetTooSmallForOneRequest(t *testing.T) {
 	code, _, errs := env.run(t, "review", "--repo", r.dir, "--max-tokens-budget", "100")
 	if code != reporters.ExitUsage || !strings.Contains(errs, "--max-tokens-budget 100 is too small for one request") || srv.Count() != 0 {
 		t.Errorf("budget 100: exit %d, %d request(s), stderr %q; want exit 2 before any request", code, srv.Count(), errs)
+	}
+	// The hint works: 0 is the default budget, as every document says.
+	if !strings.Contains(errs, "or 0 for the default budget (5000000)") {
+		t.Errorf("the hint does not name 0 as the default budget: %q", errs)
+	}
+	if code, out, errs := env.run(t, "env", "--repo", r.dir, "--max-tokens-budget", "0"); code != reporters.ExitOK || !strings.Contains(out, "5,000,000 tokens (the defaults)") {
+		t.Errorf("budget 0: exit %d, %q %q; want the default budget", code, out, errs)
 	}
 	// A budget that pays for requests is accepted (a clean tree sends none).
 	r.commit("two")

@@ -11,6 +11,8 @@ import (
 
 	"github.com/ocr-ci/ocr/internal/app/cli"
 	"github.com/ocr-ci/ocr/internal/app/config"
+	"github.com/ocr-ci/ocr/internal/app/scaffold"
+	"github.com/ocr-ci/ocr/internal/infra/git"
 	"github.com/ocr-ci/ocr/internal/infra/textdist"
 	"github.com/ocr-ci/ocr/reporters"
 )
@@ -48,6 +50,7 @@ Usage:
   ocr scan [--ref REF] [PATH...]     review whole files without a diff (scheduled audits)
   ocr merge REPORT.json...           write a sharded scan's reports as one run's
   ocr env                            show what ocr detects here and what it would run
+  ocr init                           write the CI file for this repository's forge
   ocr tools list                     list the agent's tools and their parameters
   ocr tools call NAME 'JSON-ARGS'    run one tool and print what the model would receive
   ocr rules list                     list the built-in review rules
@@ -82,6 +85,8 @@ func (c *Command) Main(ctx context.Context, args []string) int {
 		err = c.rules(ctx, rest)
 	case "env":
 		err = c.env(ctx, rest)
+	case "init":
+		err = usageIf(scaffold.Main(ctx, c.Stdout, rest, Version, git.Options{Logf: c.logf}))
 	case "help", "-h", "--help", "-help":
 		return c.help(rest)
 	default:
@@ -93,7 +98,7 @@ func (c *Command) Main(ctx context.Context, args []string) int {
 // unknownCommand names the nearest command, if one is close.
 func unknownCommand(sub string) error {
 	best, bestD := "", 3
-	for _, name := range []string{"review", "scan", "merge", "env", "tools", "rules", "version", "help"} {
+	for _, name := range []string{"review", "scan", "merge", "env", "init", "tools", "rules", "version", "help"} {
 		if d := textdist.Levenshtein(sub, name); d < bestD {
 			best, bestD = name, d
 		}
@@ -116,7 +121,7 @@ func (c *Command) help(args []string) int {
 	}
 	sub := cli.Find(name)
 	if sub == nil {
-		return c.fail(usagef("no help for %q: the commands are review, scan, merge, env, tools list, tools call, rules list, rules check and version", name))
+		return c.fail(usagef("no help for %q: the commands are review, scan, merge, env, init, tools list, tools call, rules list, rules check and version", name))
 	}
 	return c.fail(cli.Help(c.Stdout, sub))
 }

@@ -39,7 +39,7 @@ func (c *Command) logPasses(rv *review.Review) {
 			p.Usage.Requests, p.Usage.PromptTokens, p.Usage.CompletionTokens, cost)
 	}
 	if len(rv.Passes) > 0 {
-		c.logf("vote: %d finding(s) kept, %d left out (found by fewer passes than --min-votes, or the same finding again)",
+		c.logf("vote: %d finding(s) kept, %d left out (found by fewer passes than --min-votes)",
 			len(rv.Comments), rv.Outvoted)
 	}
 }

@@ -38,7 +38,7 @@ func TestEnvCommandMasksSecrets(t *testing.T) {
 	for k, v := range map[string]string{
 		"GITHUB_ACTIONS": "true", "GITHUB_EVENT_NAME": "pull_request", "GITHUB_EVENT_PATH": ev,
 		"GITHUB_REPOSITORY": "o/r", "GITHUB_TOKEN": "ghs_secretsecret", "OCR_LLM_URL": "https://llm.example.com/v1/chat/completions",
-		"OCR_LLM_TOKEN": "sk-verysecret", "OCR_LLM_MODEL": "m1", "GITHUB_STEP_SUMMARY": "",
+		"OCR_LLM_TOKEN": "sk-verysecret", "OCR_LLM_MODEL": "m1", "GITHUB_STEP_SUMMARY": filepath.Join(t.TempDir(), "summary.md"),
 	} {
 		env.set(k, v)
 	}

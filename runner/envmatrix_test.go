@@ -151,7 +151,7 @@ func TestEnvShowsTheLLMTokenAndSources(t *testing.T) {
 		{testEnv{"OCR_LLM_URL": "https://llm.example.com/v1"}, []string{"llm token: not set (OCR_LLM_TOKEN or OPENAI_API_KEY)"}},
 	} {
 		code, out, errs := tc.env.run(t, "env", "--repo", t.TempDir())
-		if code != reporters.ExitOK {
+		if code != reporters.ExitUsage { // --repo is no repository
 			t.Fatalf("exit %d: %s", code, errs)
 		}
 		pkgWantLines(t, out, tc.want...)

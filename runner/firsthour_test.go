@@ -11,6 +11,7 @@ import (
 	"github.com/ocr-ci/ocr/internal/testkit/fakes/githubfake"
 	"github.com/ocr-ci/ocr/internal/testkit/llmtest"
 	"github.com/ocr-ci/ocr/reporters"
+	"github.com/ocr-ci/ocr/review"
 )
 
 // What a new user trips over in the first hour (issue 24), each through
@@ -90,13 +91,18 @@ func TestNothingToReviewNeedsNoModel(t *testing.T) {
 		t.Errorf("clean work tree without a model: exit %d, stdout %q, stderr %q; want exit 0 and the nothing-to-review hint", code, out, errs)
 	}
 	for _, args := range [][]string{
-		{"review", "--repo", r.dir, "--preview"}, {"env", "--repo", r.dir}, {"tools", "list"}, {"rules", "list"},
+		{"review", "--repo", r.dir, "--preview"}, {"tools", "list"}, {"rules", "list"},
 		{"tools", "call", "file_read", `{"file_path":"a.go"}`, "--repo", r.dir, "--commit", "HEAD"},
 		{"rules", "check", "a.go", "--repo", r.dir},
 	} {
 		if code, _, errs := (testEnv{}).run(t, args...); code != reporters.ExitOK {
 			t.Errorf("ocr %v without a model: exit %d, stderr %q", args, code, errs)
 		}
+	}
+	// ocr env names the missing endpoint as the one problem (exit 2).
+	if code, out, _ := (testEnv{}).run(t, "env", "--repo", r.dir); code != reporters.ExitUsage ||
+		strings.Count(out, "problem:") != 1 || !strings.Contains(out, "problem:       no LLM endpoint configured") {
+		t.Errorf("ocr env without a model: exit %d, want 2 and the one problem:\n%s", code, out)
 	}
 	// With something to review, the missing endpoint is the error, before
 	// any report is written.
@@ -297,5 +303,167 @@ func TestProgressAndQuiet(t *testing.T) {
 		if strings.Contains(errs, "group 1/1") || strings.Contains(errs, "reviewing 1 file") || !strings.Contains(errs, "complete: 0 comment(s), 1 request(s)") {
 			t.Errorf("ocr %s --quiet: stderr:\n%s\nwant no progress lines and the summary", cmd[0], errs)
 		}
+	}
+}
+
+// TestHintsInARepositoryWithoutCommits: in a repository with no commit
+// yet, scan suggests --worktree (not --commit, which scan does not have)
+// and review --commit HEAD suggests dropping --commit; both hints work
+// when run, and scan --worktree says nothing about a history it does not
+// need.
+func TestHintsInARepositoryWithoutCommits(t *testing.T) {
+	t.Parallel()
+	r := newTestRepo(t)
+	r.write("a.go", "package a\n\nfunc A() int { return 1 }\n")
+	srv := scanModel(t, nil)
+	env := testEnv{}
+	env.useLLM(srv)
+	for _, tc := range []struct {
+		args        []string
+		hint, retry string
+	}{
+		{[]string{"scan", "--repo", r.dir}, "--worktree", "--worktree"},
+		{[]string{"review", "--repo", r.dir, "--commit", "HEAD"}, "drop --commit", ""},
+	} {
+		code, _, errs := env.run(t, tc.args...)
+		if code != reporters.ExitUsage || !strings.Contains(errs, tc.hint) || strings.Contains(errs, "no --commit") {
+			t.Errorf("%v: exit %d, %q; want exit 2 and the hint %q", tc.args, code, errs, tc.hint)
+		}
+		args := slices.DeleteFunc(slices.Clone(tc.args), func(a string) bool { return a == "--commit" || a == "HEAD" })
+		if tc.retry != "" {
+			args = append(args, tc.retry)
+		}
+		code, _, errs = env.run(t, args...)
+		if code != reporters.ExitOK || strings.Contains(errs, "git log") || strings.Contains(errs, "failed") {
+			t.Errorf("the hint %v: exit %d, %q; want a quiet success", args, code, errs)
+		}
+	}
+}
+
+// TestEndpointDownSaysFailedFirstAndOnce: with the endpoint down, the text
+// report's first line says the review failed (not "no findings"), and the
+// provider's error appears once across stdout and stderr.
+func TestEndpointDownSaysFailedFirstAndOnce(t *testing.T) {
+	t.Parallel()
+	r := dirtyRepo(t)
+	env := testEnv{"OCR_LLM_URL": llmtest.RefusedURL(t), "OCR_LLM_TOKEN": llmtest.Token, "OCR_LLM_MODEL": llmtest.Model}
+	code, out, errs := env.run(t, "review", "--repo", r.dir)
+	first, _, _ := strings.Cut(out, "\n")
+	if code != reporters.ExitIncomplete || first != "review failed: no file could be reviewed (why: below)" {
+		t.Errorf("exit %d, first line %q; want exit 3 and the failure first:\n%s", code, first, out)
+	}
+	if n := strings.Count(out+errs, "connection refused"); n != 1 {
+		t.Errorf("the provider error is printed %d times, want once:\n%s\n%s", n, out, errs)
+	}
+}
+
+// TestOwnReportsAreNeverReviewed: the reports a review wrote into the
+// work tree (under their default names or any other) are left out of the
+// next work-tree review as generated, recognised by their content; the
+// code beside them is still reviewed.
+func TestOwnReportsAreNeverReviewed(t *testing.T) {
+	t.Parallel()
+	r := dirtyRepo(t)
+	srv := llmtest.New(t)
+	srv.Handle(func(llmtest.Request) llmtest.Answer {
+		return llmtest.Calls(llmtest.Tool("code_comment", map[string]any{"path": "a.go", "comments": []map[string]string{
+			{"content": "two, not one", "existing_code": "return 2", "category": "bug", "severity": "high"}}}), llmtest.Done())
+	})
+	env := testEnv{}
+	env.useLLM(srv)
+	reports := map[string]string{"sarif": "ocr.sarif", "codequality": "gl-code-quality-report.json",
+		"json": "shard-1.json", "html": "out/review.html"}
+	args := []string{"review", "--repo", r.dir}
+	for kind, name := range reports {
+		args = append(args, "--report", kind+"="+filepath.Join(r.dir, name))
+	}
+	args = append(args, "--report", "sarif="+filepath.Join(r.dir, "findings.json")) // SARIF under another name
+	if code, _, errs := env.run(t, args...); code != reporters.ExitOK {
+		t.Fatalf("first review: exit %d, %s", code, errs)
+	}
+	want := map[string]review.Reason{"findings.json": review.ReasonGenerated}
+	for _, name := range reports {
+		want[name] = review.ReasonGenerated
+	}
+	code, out, errs := env.run(t, "review", "--repo", r.dir, "--preview", "--format", "json")
+	if code != reporters.ExitOK {
+		t.Fatalf("preview: exit %d, %s", code, errs)
+	}
+	p := decodePreview(t, out)
+	checkReasons(t, p, want)
+	if p.Totals.Reviewed != 1 {
+		t.Errorf("%d file(s) would be reviewed, want a.go alone", p.Totals.Reviewed)
+	}
+}
+
+// TestFlagsThatDoNotApplyAreErrors: --preview with --report or a report
+// --format, and OCR_SHARD on ocr review, are refused naming why, with no
+// model call; --preview refuses a budget the real run would refuse; what
+// the errors suggest works.
+func TestFlagsThatDoNotApplyAreErrors(t *testing.T) {
+	t.Parallel()
+	r := dirtyRepo(t)
+	srv := llmtest.New(t)
+	env := testEnv{}
+	env.useLLM(srv)
+	for _, tc := range []struct {
+		env  testEnv
+		args []string
+		want string
+	}{
+		{nil, []string{"--preview", "--report", "sarif=x.sarif"}, "--preview writes no report"},
+		{nil, []string{"--preview", "--format", "sarif"}, "--preview prints the file selection as text or json, not sarif"},
+		{nil, []string{"--preview", "--max-tokens-budget", "100"}, "--max-tokens-budget 100 is too small for one request"},
+		{testEnv{"OCR_SHARD": "1/2"}, nil, "OCR_SHARD (1/2) applies to ocr scan only"},
+	} {
+		e := testEnv{}
+		for k, v := range env {
+			e[k] = v
+		}
+		for k, v := range tc.env {
+			e[k] = v
+		}
+		code, out, errs := e.run(t, append([]string{"review", "--repo", r.dir}, tc.args...)...)
+		if code != reporters.ExitUsage || out != "" || !strings.Contains(errs, tc.want) {
+			t.Errorf("%v %v: exit %d, stdout %q, stderr %q; want exit 2 and %q", tc.env, tc.args, code, out, errs, tc.want)
+		}
+	}
+	if n := srv.Count(); n != 0 {
+		t.Errorf("the model got %d request(s)", n)
+	}
+	// The preview in the formats it has.
+	for _, f := range []string{"text", "json"} {
+		if code, _, errs := env.run(t, "review", "--repo", r.dir, "--preview", "--format", f); code != reporters.ExitOK {
+			t.Errorf("--preview --format %s: exit %d, %s", f, code, errs)
+		}
+	}
+}
+
+// TestHelpNamesTheEndpointVariables: ocr review --help names the
+// endpoint's variables and both names of the model's; -x is not taken for
+// a typo of --to, while --tp still is.
+func TestHelpNamesTheEndpointVariables(t *testing.T) {
+	t.Parallel()
+	_, out, _ := testEnv{}.run(t, "review", "--help")
+	for _, w := range []string{"OCR_LLM_URL", "OCR_LLM_TOKEN", "OCR_LLM_MODEL", "[OCR_MODEL]"} {
+		if !strings.Contains(out, w) {
+			t.Errorf("ocr review --help lacks %s", w)
+		}
+	}
+	if _, _, errs := (testEnv{}).run(t, "review", "-x"); strings.Contains(errs, "did you mean") {
+		t.Errorf("-x: %q", errs)
+	}
+	if _, _, errs := (testEnv{}).run(t, "review", "--tp"); !strings.Contains(errs, "did you mean --to?") {
+		t.Errorf("--tp: %q", errs)
+	}
+}
+
+// TestScanHelpShowsTheShardVariable: --shard's variable is shown like
+// every other flag's, [OCR_SHARD], not in its text.
+func TestScanHelpShowsTheShardVariable(t *testing.T) {
+	t.Parallel()
+	_, out, _ := testEnv{}.run(t, "scan", "--help")
+	if !strings.Contains(out, "[OCR_SHARD]") || strings.Contains(out, "(OCR_SHARD;") {
+		t.Errorf("ocr scan --help:\n%s", out)
 	}
 }

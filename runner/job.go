@@ -59,12 +59,12 @@ func jobOf(cfg *config.Config, r *setup.Run) *job {
 // budget too small for one request. It runs once there is something to
 // review, so what needs no model (an empty change) never asks for one.
 func (j *job) checkModel(reg *tools.Registry) error {
-	if err := j.llm.Validate(); err != nil {
+	if err := j.llm.Validate(); err != nil && !j.cfg.Preview { // --preview checks the budget alone
 		return usagef("%w", err)
 	}
 	if b := j.cfg.MaxTokensBudget; b > 0 {
 		if floor := agent.RequestFloor(reg, j.cfg.Language); b < floor {
-			return usagef("--max-tokens-budget %d is too small for one request: each carries about %d tokens of instructions and tool descriptions before any code; give at least %d plus the diff, or 0 for no budget", b, floor, floor)
+			return usagef("--max-tokens-budget %d is too small for one request: each carries about %d tokens of instructions and tool descriptions before any code; give at least %d plus the diff, or 0 for the default budget (%d)", b, floor, floor, config.DefaultMaxTokens)
 		}
 	}
 	return nil

@@ -33,8 +33,8 @@ func TestMergeGroupIgnoresQueuedConfiguration(t *testing.T) {
 		head, base, base, head)
 	env := testEnv{"GITHUB_ACTIONS": "true", "GITHUB_EVENT_NAME": "merge_group", "GITHUB_EVENT_PATH": eventFile(t, payload),
 		"GITHUB_REPOSITORY": "o/r", "GITHUB_SHA": head, "GITHUB_STEP_SUMMARY": ""}
-	code, out, errs := env.run(t, "env", "--repo", r.dir)
-	if code != reporters.ExitOK || !strings.Contains(out, base+".."+head) || !strings.Contains(out, "config ref:    "+base) {
+	code, out, errs := env.run(t, "env", "--repo", r.dir) // exit 2: no model, no step summary here
+	if code != reporters.ExitUsage || !strings.Contains(out, base+".."+head) || !strings.Contains(out, "config ref:    "+base) {
 		t.Errorf("ocr env (exit %d) does not show base..head with configuration from base:\n%s%s", code, out, errs)
 	}
 	code, out, errs = env.run(t, "review", "--preview", "--format", "json", "--repo", r.dir)

@@ -22,6 +22,7 @@ import (
 	"github.com/ocr-ci/ocr/reporters"
 	"github.com/ocr-ci/ocr/reporters/github"
 	"github.com/ocr-ci/ocr/review"
+	"github.com/ocr-ci/ocr/review/reportspec"
 	"github.com/ocr-ci/ocr/tools"
 )
 
@@ -233,8 +234,11 @@ func (c *Command) publish(ctx context.Context, j *job, ch *change.Change, rv *re
 	c.logf("review %s: %d comment(s), %d request(s), %d prompt + %d completion tokens%s%s",
 		rv.Status, len(rv.Comments), rv.Usage.Requests, rv.Usage.PromptTokens, rv.Usage.CompletionTokens, rv.Usage.Breakdown(), costLine(rv))
 	c.logPasses(rv)
+	shown := reportspec.OnStdout(j.specs, reportspec.KindText)
 	for _, e := range rv.Errors {
-		c.logf("not reviewed: %s", e)
+		if !shown || !review.IsCoverageError(e) { // the text report lists it
+			c.logf("not reviewed: %s", e)
+		}
 	}
 	if repErr != nil {
 		// Best effort: stderr is where a failed write would be reported.

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/ocr-ci/ocr/internal/app/cli"
 	"github.com/ocr-ci/ocr/internal/app/config"
 	"github.com/ocr-ci/ocr/internal/app/plan"
 	"github.com/ocr-ci/ocr/reporters"
@@ -13,6 +14,9 @@ import (
 // review runs `ocr review`.
 func (c *Command) review(ctx context.Context, args []string) int {
 	cfg, err := c.parseConfig("review", args)
+	if err == nil {
+		err = cli.CheckReview(cfg, args)
+	}
 	if err != nil {
 		return c.fail(err)
 	}
@@ -24,6 +28,9 @@ func (c *Command) review(ctx context.Context, args []string) int {
 		return c.fail(err)
 	}
 	if cfg.Preview {
+		if err := j.checkModel(j.reg); err != nil {
+			return c.fail(err)
+		}
 		return c.fail(c.preview(ctx, cfg))
 	}
 	return c.fullReview(ctx, j)

@@ -130,7 +130,12 @@ func TestReviewUnwritableReportFailsFirst(t *testing.T) {
 	r := bugRepo(t)
 	srv := llmtest.New(t)
 	env.useLLM(srv)
-	code, _, errs := env.run(t, "review", "--repo", r.dir, "--commit", "HEAD", "--report", "sarif=/nonexistent/dir/x.sarif")
+	// A missing folder is made; one below a regular file cannot be.
+	blocker := filepath.Join(t.TempDir(), "file")
+	if err := os.WriteFile(blocker, nil, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	code, _, errs := env.run(t, "review", "--repo", r.dir, "--commit", "HEAD", "--report", "sarif="+filepath.Join(blocker, "dir", "x.sarif"))
 	if code != reporters.ExitUsage || srv.Count() != 0 {
 		t.Errorf("exit %d, %d requests, stderr %q: want exit 2 before any request", code, srv.Count(), errs)
 	}

@@ -177,3 +177,42 @@ func TestScanShardFlagErrors(t *testing.T) {
 		t.Errorf("OCR_SHARD=9/4: exit %d, %q", code, errs)
 	}
 }
+
+// TestShardWithNothingSaysWhy: five files in one directory go to one
+// shard; the other says why it got nothing (directories are kept whole)
+// and what to do, and the advice works: scanning without --shard, or with
+// as many shards as directories, leaves no shard empty.
+func TestShardWithNothingSaysWhy(t *testing.T) {
+	t.Parallel()
+	r := newTestRepo(t)
+	for i := range 5 {
+		r.write(fmt.Sprintf("f%d.go", i), fmt.Sprintf("package p\n\nfunc F%d() {}\n", i))
+	}
+	r.commit("one")
+	env := testEnv{}
+	var empty string
+	for i := 1; i <= 2; i++ {
+		code, _, errs := env.run(t, "scan", "--preview", "--repo", r.dir, "--shard", fmt.Sprintf("%d/2", i))
+		if code != reporters.ExitOK {
+			t.Fatalf("shard %d/2: exit %d, %s", i, code, errs)
+		}
+		if strings.Contains(errs, "got no file") {
+			empty = errs
+		}
+	}
+	for _, want := range []string{"in 1 directory", "a directory is never split across shards", "scan without --shard"} {
+		if !strings.Contains(empty, want) {
+			t.Errorf("the empty shard's note lacks %q: %q", want, empty)
+		}
+	}
+	if got := scanPreviewFiles(t, env, "--repo", r.dir); len(got) != 5 {
+		t.Errorf("without --shard: %d file(s), want 5", len(got))
+	}
+	r.write("sub/g.go", "package sub\n")
+	r.commit("two")
+	for i := 1; i <= 2; i++ {
+		if _, _, errs := env.run(t, "scan", "--preview", "--repo", r.dir, "--shard", fmt.Sprintf("%d/2", i)); strings.Contains(errs, "got no file") {
+			t.Errorf("two directories, shard %d/2 is empty: %s", i, errs)
+		}
+	}
+}

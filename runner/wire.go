@@ -24,7 +24,7 @@ import (
 // people said (h).
 func (c *Command) buildReporters(j *job, ch *change.Change, h heard) (*build.Set, error) {
 	return build.NewSet(j.specs, build.SetOptions{
-		File: build.FileOptions{SARIFCategory: j.cfg.SarifCategory, RepositoryURI: j.repositoryURL(), Summary: j.summaryOptions(),
+		File: build.FileOptions{Files: ch.Parsed(), SARIFCategory: j.cfg.SarifCategory, RepositoryURI: j.repositoryURL(), Summary: j.summaryOptions(),
 			Color: c.IsTerminal && j.env.Term.NoColor == "", Verbose: j.cfg.Verbose},
 		Stdout: c.Stdout, GitHubOutput: j.env.GitHub.Output,
 		Poster: func(k reportspec.Kind) reporters.Reporter {

@@ -27,7 +27,11 @@ func codeComment(_ context.Context, s *Session, raw json.RawMessage) Result {
 			return errorf("%v", err)
 		}
 	}
-	if len(items) == 0 {
+	switch {
+	case ok && len(items) == 0:
+		return errorf("'comments' is empty: give at least one comment ({\"content\": \"…\", \"existing_code\": \"…\"}), " +
+			"or call task_done when there is nothing to say")
+	case len(items) == 0:
 		return errorf("'comments' array is required. Got args: %s", clip(string(raw), 200))
 	}
 	known := func(p string) bool {

@@ -53,12 +53,16 @@ type sample struct {
 	ambiguous bool
 }
 
-// loadRepo parses the diffs of up to n commits of the repository in dir.
+// loadRepo parses the diffs of the n oldest commits of the repository in
+// dir (by commit date): the corpus stays the same as commits are added, so
+// a branch's commits cannot move the figures, nor a target met on main
+// fail on a branch that does not touch what is measured.
 func loadRepo(ctx context.Context, dir string, n int) ([]*diffCase, error) {
-	out, err := git(ctx, dir, "log", fmt.Sprintf("--max-count=%d", n), "--format=%H %P")
+	out, err := git(ctx, dir, "log", "--date-order", "--reverse", "--format=%H %P")
 	if err != nil {
 		return nil, err
 	}
+	out = oldest(out, n)
 	br, err := newBlobReader(ctx, dir)
 	if err != nil {
 		return nil, err
@@ -263,4 +267,10 @@ func blank(s string) bool { return strings.TrimSpace(s) == "" }
 // count is how often pat occurs as consecutive lines of seq.
 func count(seq, pat []string) int {
 	return countAt(seq, func(seq []string, i int) bool { return equalAt(seq, i, pat) })
+}
+
+// oldest is the first n lines of git log's output.
+func oldest(out []byte, n int) []byte {
+	lines := strings.SplitAfter(string(out), "\n")
+	return []byte(strings.Join(lines[:min(n, len(lines))], ""))
 }

@@ -6,7 +6,8 @@
 //	go run ./bench/anchor -short            # CI: < 20 s
 //	go run ./bench/anchor -repo ../other    # add repositories
 //
-// The corpus is the history of this repository, of a synthetic repository
+// The corpus is the oldest commits of this repository (by commit date, so
+// new commits do not move it), of a synthetic repository
 // built in a temporary directory from real GOROOT (and system Python)
 // files with realistic edits, and of any -repo. From every hunk it takes
 // 1–4 consecutive lines of each added, context and deleted run, with the

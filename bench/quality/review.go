@@ -7,6 +7,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 
 	"github.com/ocr-ci/ocr/anchor"
@@ -113,15 +114,31 @@ func reviewChange(ctx context.Context, run reviewer, env map[string]string, ch c
 	if rv.Status != review.StatusComplete {
 		out.Failed = fmt.Sprintf("%s: %s", rv.Status, strings.Join(rv.Errors, "; "))
 	}
-	out.Posted, err = inline(ctx, ch.Dir, rv)
+	out.Posted, err = inline(ctx, ch.Dir, rv, planOptions(st.Flags))
 	return out, err
 }
 
-// inline is what the posting plan would post as inline comments on the
-// pull request with the default floor and budget: the findings not
-// suppressed, at or above medium, placed against the reviewed diff, at
-// most 10 per push.
-func inline(ctx context.Context, dir string, rv *review.Review) ([]review.Comment, error) {
+// planOptions is the posting plan of a setting: its --max-inline and
+// --post-min-severity (ocr has checked them), ocr's defaults otherwise.
+// The review itself ignores both without a pull request to post on, so
+// the harness must apply them for such a setting to change anything.
+func planOptions(flags []string) posting.PlanOptions {
+	budget, floor := 0, review.Severity("")
+	for i := 0; i+1 < len(flags); i++ {
+		switch flags[i] {
+		case "--max-inline":
+			budget, _ = strconv.Atoi(flags[i+1])
+		case "--post-min-severity":
+			floor = review.ParseSeverity(flags[i+1])
+		}
+	}
+	return posting.NewPlanOptions[bool](budget, 0, floor, nil)
+}
+
+// inline is what the posting plan o would post as inline comments on the
+// pull request: the findings not suppressed, at or above its floor, placed
+// against the reviewed diff, within its budget.
+func inline(ctx context.Context, dir string, rv *review.Review, o posting.PlanOptions) ([]review.Comment, error) {
 	repo, err := git.Open(ctx, dir, git.Options{})
 	if err != nil {
 		return nil, err
@@ -142,7 +159,7 @@ func inline(ctx context.Context, dir string, rv *review.Review) ([]review.Commen
 		}
 	}
 	var out []review.Comment
-	plan := posting.Plan(active, posting.NewDiffIndex(anchor.NewChangeSet(files)), posting.NewPlanOptions[bool](0, 0, "", nil))
+	plan := posting.Plan(active, posting.NewDiffIndex(anchor.NewChangeSet(files)), o)
 	for _, p := range plan {
 		if p.Kind == posting.PlaceInline {
 			c := p.Comment

@@ -7,9 +7,11 @@ import (
 	"fmt"
 	"io"
 
+	"github.com/ocr-ci/ocr/anchor/udiff"
 	"github.com/ocr-ci/ocr/reporters"
 	"github.com/ocr-ci/ocr/reporters/codequality"
 	"github.com/ocr-ci/ocr/reporters/github"
+	"github.com/ocr-ci/ocr/reporters/html"
 	"github.com/ocr-ci/ocr/reporters/jsonreport"
 	"github.com/ocr-ci/ocr/reporters/sarif"
 	"github.com/ocr-ci/ocr/reporters/text"
@@ -27,6 +29,9 @@ type FileOptions struct {
 	Color bool
 	// Verbose lists every file not reviewed in text output.
 	Verbose bool
+	// Files is the change's parsed diff: the HTML report shows each
+	// finding's code in its hunk.
+	Files []udiff.File
 }
 
 // File builds the reporter for a file kind writing to w (from reporters.Open).
@@ -46,6 +51,8 @@ func File(s reportspec.Spec, w io.Writer, o FileOptions) (reporters.Reporter, er
 		return &jsonreport.Reporter{W: w}, nil
 	case reportspec.KindText:
 		return &text.Reporter{W: w, Color: o.Color, Verbose: o.Verbose}, nil
+	case reportspec.KindHTML:
+		return &html.Reporter{W: w, Files: o.Files}, nil
 	}
 	return nil, fmt.Errorf("report %s is not a file report: build it with its API client", s.Kind)
 }

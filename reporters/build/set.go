@@ -143,7 +143,7 @@ func FallbackWhere(specs []reportspec.Spec, stepSummary bool) string {
 		name string
 	}{{reportspec.KindGitHubAnnotations, "the annotations"}, {reportspec.KindGitHubSummary, "the step summary"},
 		{reportspec.KindSARIF, "the SARIF file"}, {reportspec.KindCodeQuality, "the Code Quality report"},
-		{reportspec.KindJSON, "the JSON report"}, {reportspec.KindText, "the text report"}} {
+		{reportspec.KindJSON, "the JSON report"}, {reportspec.KindText, "the text report"}, {reportspec.KindHTML, "the HTML report"}} {
 		if has[k.kind] {
 			names = append(names, k.name)
 		}

@@ -175,20 +175,20 @@ func writeSummaryHead(b *strings.Builder, in StickyInput) {
 	fmt.Fprintf(b, "\n%d posted as review comments, %d listed in this summary.\n",
 		kinds[PlaceInline]+kinds[PlaceFile]+kinds[placePosted], kinds[PlaceSummary])
 	if n := kinds[PlaceOverBudget]; n > 0 {
-		fmt.Fprintf(b, "\n%d more in the SARIF report: over the budget of inline comments per push (`--max-inline`).\n", n)
+		fmt.Fprintf(b, "\n%d more in the SARIF report: over the budget of inline comments per push (`--max-inline`), listed below.\n", n)
 	}
 }
 
 // summarySections are the summary's parts below its head, most important
-// first: notes, findings not placed in the diff, resolved findings, files
-// not reviewed.
+// first: notes, findings not placed in the diff, resolved findings, those
+// over the inline budget, those below the floor, files not reviewed.
 func summarySections(in StickyInput) []section {
 	var secs []section
 	for _, n := range in.Notes {
 		secs = append(secs, section{items: []string{fmt.Sprintf("\n> [!WARNING]\n> %s\n", postSafeInline(n, in.Links))}})
 	}
 	return append(secs, unplacedSection(in.Placements, in.Links), resolvedSection(in.Resolved, in.Links),
-		belowFloorSection(in.Placements, in.Links), coverageSection(in.Review, in.Links))
+		overBudgetSection(in.Placements, in.Links), belowFloorSection(in.Placements, in.Links), coverageSection(in.Review, in.Links))
 }
 
 // usageLine is the model usage, the summary's last visible line.

@@ -12,13 +12,25 @@ import (
 // one line each (severity, category, location, the message's first line),
 // the SARIF and JSON reports hold the rest.
 func belowFloorSection(ps []Placement, links Links) section {
-	below := placementsOf(ps, PlaceBelowFloor)
-	if len(below) == 0 {
+	return foldedSection(placementsOf(ps, PlaceBelowFloor), "Below the posting floor", links)
+}
+
+// overBudgetSection lists, folded like those below the floor, the findings
+// over the inline budget of the push: they are more severe than those, and
+// without it the summary would only count them.
+func overBudgetSection(ps []Placement, links Links) section {
+	return foldedSection(placementsOf(ps, PlaceOverBudget), "Over the inline budget of this push, not posted inline", links)
+}
+
+// foldedSection is a <details> section titled title of one line per
+// placement.
+func foldedSection(ps []Placement, title string, links Links) section {
+	if len(ps) == 0 {
 		return section{}
 	}
-	sec := section{head: fmt.Sprintf("\n<details><summary>Below the posting floor (%d): %s</summary>\n\n",
-		len(below), floorCounts(below)), foot: "\n</details>\n"}
-	for _, p := range below {
+	sec := section{head: fmt.Sprintf("\n<details><summary>%s (%d): %s</summary>\n\n",
+		title, len(ps), floorCounts(ps)), foot: "\n</details>\n"}
+	for _, p := range ps {
 		sec.items = append(sec.items, fmt.Sprintf("- %s · %s · %s — %s\n", postSeverity(p.Severity),
 			postSafeInline(string(p.Category), links), LocationText(p.Comment),
 			postSafeInline(FirstLine(p.Content, 160), links)))

@@ -59,6 +59,14 @@ func (t *Reporter) Report(_ context.Context, r *review.Review) error {
 	var b strings.Builder
 	ignored := reporters.IgnoredLine(r.Comments)
 	r = r.Active()
+	if r.Status != review.StatusComplete {
+		// Said first, once: the findings below cover only what was reviewed.
+		what := "some files could not be reviewed"
+		if r.Status == review.StatusFailed {
+			what = "no file could be reviewed"
+		}
+		fmt.Fprintf(&b, "review %s: %s (why: below)\n", t.paint(statusColors[r.Status], termText(string(r.Status))), what)
+	}
 	for _, group := range groupByFile(r.Comments) {
 		for _, c := range group {
 			t.comment(&b, c)
@@ -136,7 +144,7 @@ func gutterLines(b *strings.Builder, prefix, s string) {
 // summary writes the counts, the caps, the files not reviewed, the errors
 // and the last line: status, elapsed time, requests, tokens (and cost).
 func (t *Reporter) summary(b *strings.Builder, r *review.Review) {
-	b.WriteString(t.counts(r.Comments) + "\n")
+	b.WriteString(t.counts(r.Comments, r.Status == review.StatusComplete) + "\n")
 	if r.Dropped > 0 {
 		fmt.Fprintf(b, "%d more finding(s) dropped by the caps (--max-comments per run, a fifth of it per file): raise --max-comments to see them\n", r.Dropped)
 	}
@@ -145,10 +153,16 @@ func (t *Reporter) summary(b *strings.Builder, r *review.Review) {
 	}
 	t.coverage(b, r)
 	for _, e := range r.Errors {
-		fmt.Fprintf(b, "error: %s\n", termText(e))
+		if !review.IsCoverageError(e) { // the coverage lines above say it
+			fmt.Fprintf(b, "error: %s\n", termText(e))
+		}
 	}
+	t.passLines(b, r)
 	u := r.Usage
 	line := "review " + t.paint(statusColors[r.Status], termText(string(r.Status)))
+	if r.Status != review.StatusComplete {
+		line = "ran" // the first line said how it ended
+	}
 	if !r.Started.IsZero() && r.Finished.After(r.Started) {
 		line += " in " + elapsed(r.Finished.Sub(r.Started))
 	}
@@ -160,8 +174,11 @@ func (t *Reporter) summary(b *strings.Builder, r *review.Review) {
 }
 
 // counts is "6 findings: 1 critical, 1 high, 2 medium, 2 low".
-func (t *Reporter) counts(cs []review.Comment) string {
-	if len(cs) == 0 {
+func (t *Reporter) counts(cs []review.Comment, complete bool) string {
+	switch {
+	case len(cs) == 0 && !complete:
+		return "no findings in the files reviewed"
+	case len(cs) == 0:
 		return "no findings"
 	}
 	var parts []string

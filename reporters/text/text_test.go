@@ -104,7 +104,7 @@ func TestSummaryForTerminals(t *testing.T) {
 		"1 of 7 file(s) reviewed; not reviewed:\n",
 		"  test         5  t0_test.go, t1_test.go, t2_test.go, and 2 more (-v lists them)\n",
 		"  too_large    1  big.go (over the limit)\n",
-		"review partial in 12.4s: 7 request(s), 1000 prompt + 20 completion tokens (512 of the prompt tokens cached, 12 of the completion tokens reasoning), 0.0123 (at 2 input + 10 output per million tokens)\n",
+		"ran in 12.4s: 7 request(s), 1000 prompt + 20 completion tokens (512 of the prompt tokens cached, 12 of the completion tokens reasoning), 0.0123 (at 2 input + 10 output per million tokens)\n",
 	} {
 		if !strings.Contains(out, want) {
 			t.Errorf("text report lacks %q:\n%s", want, out)
@@ -119,5 +119,31 @@ func TestSummaryForTerminals(t *testing.T) {
 	}
 	if out := buf.String(); !strings.Contains(out, "  test       t4_test.go\n") || !strings.Contains(out, "3 finding(s) removed as duplicates") {
 		t.Errorf("verbose report does not list every file:\n%s", out)
+	}
+}
+
+// TestIncompleteReviewSaysSoFirstAndOnce: a review that did not complete
+// says so on its first line, not "no findings", and the provider's error
+// is printed once (in the files not reviewed), not again as an error.
+func TestIncompleteReviewSaysSoFirstAndOnce(t *testing.T) {
+	t.Parallel()
+	detail := "connection refused (check OCR_LLM_URL)"
+	r := &review.Review{Status: review.StatusFailed,
+		Files:  []review.FileCoverage{{Path: "a.go", Reason: review.ReasonProvider, Detail: detail}},
+		Errors: []string{review.CoverageError(1, string(review.ReasonProvider)+": "+detail, "a.go"), "the endpoint went away"}}
+	var buf bytes.Buffer
+	if err := (&text.Reporter{W: &buf}).Report(context.Background(), r); err != nil {
+		t.Fatal(err)
+	}
+	out := buf.String()
+	first, _, _ := strings.Cut(out, "\n")
+	if first != "review failed: no file could be reviewed (why: below)" {
+		t.Errorf("first line %q, want the failure", first)
+	}
+	if n := strings.Count(out, detail); n != 1 || strings.Count(out, "review failed") != 1 || !strings.Contains(out, "error: the endpoint went away") {
+		t.Errorf("the provider error is printed %d times (want 1), or the status twice, or another error is lost:\n%s", n, out)
+	}
+	if !strings.Contains(out, "no findings in the files reviewed") {
+		t.Errorf("a failed review claims no findings:\n%s", out)
 	}
 }

@@ -3,6 +3,7 @@ package text_test
 import (
 	"bytes"
 	"context"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -25,5 +26,36 @@ func TestTextShowsVotes(t *testing.T) {
 	}
 	if strings.Count(buf.String(), "passes") != 1 {
 		t.Errorf("a finding without votes mentions passes:\n%s", buf.String())
+	}
+}
+
+// TestTextShowsEachPass: a review of three passes says what the vote kept
+// and left out, and what each pass and the filter after the vote cost, in
+// lines that add up to the total.
+func TestTextShowsEachPass(t *testing.T) {
+	r := reportertest.FixtureReview()
+	prices := review.Prices{Input: 2.5, Output: 10}
+	pass := review.Usage{Requests: 2, PromptTokens: 3000, CompletionTokens: 80}
+	for range 3 {
+		r.Passes = append(r.Passes, review.Pass{Usage: pass, Cost: review.NewCost(prices, pass)})
+	}
+	r.Outvoted = 1
+	r.Usage = review.Usage{Requests: 7, PromptTokens: 9800, CompletionTokens: 280}
+	r.Cost = review.NewCost(prices, r.Usage)
+	var buf bytes.Buffer
+	if err := (&text.Reporter{W: &buf}).Report(context.Background(), r); err != nil {
+		t.Fatal(err)
+	}
+	out := buf.String()
+	for _, want := range []string{
+		"3 passes: the vote kept " + strconv.Itoa(len(r.Comments)) + " finding(s) and left out 1",
+		"  pass 1/3: 2 request(s), 3000 prompt + 80 completion tokens, cost 0.0083\n",
+		"  pass 3/3: 2 request(s)",
+		"  after the vote (the filter): 1 request(s), 800 prompt + 40 completion tokens, cost 0.0024\n",
+		": 7 request(s), 9800 prompt + 280 completion tokens",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("the report does not say %q:\n%s", want, out)
+		}
 	}
 }

@@ -8,7 +8,7 @@ import (
 // machineReadable reports whether a consumer parses the whole output of
 // the kind, so it cannot share standard output with another report.
 func (k Kind) machineReadable() bool {
-	return k == KindJSON || k == KindSARIF || k == KindCodeQuality
+	return k == KindJSON || k == KindSARIF || k == KindCodeQuality || k == KindHTML
 }
 
 // CheckOutputs fails when two reports would write to the same file (the
@@ -58,4 +58,14 @@ func SplitAPI(specs []Spec) (files, api []Spec) {
 		}
 	}
 	return files, api
+}
+
+// OnStdout reports whether a report of kind k goes to standard output.
+func OnStdout(specs []Spec, k Kind) bool {
+	for _, s := range specs {
+		if s.Kind == k && s.Path == Stdout {
+			return true
+		}
+	}
+	return false
 }

@@ -22,13 +22,14 @@ const (
 	KindCodeQuality       Kind = "codequality"
 	KindJSON              Kind = "json"
 	KindText              Kind = "text"
+	KindHTML              Kind = "html"
 	KindGitHubReview      Kind = "github-review"
 	KindGitLabDiscussion  Kind = "gitlab-discussion"
 )
 
 // Kinds lists every kind in documentation order.
 var Kinds = []Kind{KindSARIF, KindGitHubAnnotations, KindGitHubSummary, KindCodeQuality,
-	KindJSON, KindText, KindGitHubReview, KindGitLabDiscussion}
+	KindJSON, KindText, KindHTML, KindGitHubReview, KindGitLabDiscussion}
 
 // Stdout is the path that means standard output.
 const Stdout = "-"
@@ -39,6 +40,8 @@ const (
 	DefaultSARIFPath = "ocr.sarif"
 	// DefaultCodeQualityPath is where a Code Quality report goes by default.
 	DefaultCodeQualityPath = "gl-code-quality-report.json"
+	// DefaultHTMLPath is where the HTML report goes by default.
+	DefaultHTMLPath = "ocr.html"
 )
 
 // Spec is one parsed --report value.
@@ -57,6 +60,8 @@ func (k Kind) DefaultPath() string {
 		return DefaultSARIFPath
 	case KindCodeQuality:
 		return DefaultCodeQualityPath
+	case KindHTML:
+		return DefaultHTMLPath
 	case KindJSON, KindText, KindGitHubAnnotations:
 		return Stdout
 	}

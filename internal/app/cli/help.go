@@ -35,7 +35,9 @@ var subcommands = []Command{
 What is reviewed: --from REF (to --to, default HEAD), --commit REF, or with
 neither the work tree against HEAD (untracked files count as added). In CI
 the range and the reports come from the CI's variables; 'ocr env' shows them.
-Settings are read from the OCR_* variables first, then the flags, which win.`},
+Settings are read from the OCR_* variables first, then the flags, which win.
+The model's endpoint: OCR_LLM_URL, OCR_LLM_TOKEN and OCR_LLM_MODEL (or
+OPENAI_BASE_URL, OPENAI_API_KEY, OPENAI_MODEL); see docs/providers.md.`},
 	{name: "scan", synopsis: "ocr scan [--ref REF | --worktree] [--since REF] [--shard I/N] [flags] [PATH...]", about: `Review whole files without a diff, for scheduled audits: the files under
 each PATH at --ref (default HEAD), the work tree with --worktree, or,
 outside a repository, the plain directory --repo (its .gitignore honoured);
@@ -57,6 +59,12 @@ docs/scan.md.`, flags: MergeFlags, positional: true},
 	{name: "env", synopsis: "ocr env [flags]", about: `Show what ocr detects here and what 'ocr review' would do: platform, event,
 range, pull request, reports, git, the LLM endpoint and model, and which
 tokens are set (never their values). Takes the flags of 'ocr review'.`},
+	{name: "init", synopsis: "ocr init [--forge github|gitlab] [--repo DIR]", about: `Write the CI file that runs ocr for the forge the origin remote names:
+.github/workflows/ocr.yml (reviews and the comment events) on GitHub, the
+component include in .gitlab-ci.yml on GitLab. A file that exists is never
+overwritten (what to add is printed instead). Then print the secrets or
+CI/CD variables still to set, and the command that checks them (ocr env).`,
+		flags: []string{"forge", "repo"}},
 	{name: "tools list", synopsis: "ocr tools list [--tools FILE]", about: `List the agent's tools with their parameters.`,
 		flags: []string{"tools"}, positional: true},
 	{name: "tools call", synopsis: "ocr tools call NAME 'JSON-ARGS' [flags]", about: `Run one tool as the model would and print exactly what it would receive.
@@ -174,6 +182,7 @@ func PrintHelp(w io.Writer, sub *Command, fs *flag.FlagSet) error {
 	var b strings.Builder
 	fmt.Fprintf(&b, "Usage: %s\n\n%s\n", sub.synopsis, sub.about)
 	envOf := config.FlagEnv()
+	envOf["shard"] = "OCR_SHARD" // scan's own flag, read into Config.Shard
 	groups := []config.FlagGroup{{Title: "Flags", Flags: sub.flags}}
 	if sub.flags == nil && !sub.none {
 		groups = config.FlagGroups()
@@ -279,7 +288,7 @@ func closest(name string, fs *flag.FlagSet) string {
 		if strings.HasPrefix(f.Name, name) && len(name) >= 3 {
 			d = min(d, 1)
 		}
-		if d < bestD {
+		if d < bestD && d < len(name) { // -x is not a typo of --to
 			best, bestD = f.Name, d
 		}
 	})

@@ -89,7 +89,7 @@ func bindScan(fs *flag.FlagSet, cfg *config.Config, scan *Scan) {
 	fs.StringVar(&scan.Ref, "ref", "", "commit or `REF` whose files are scanned (default HEAD; in a repository)")
 	fs.BoolVar(&scan.Worktree, "worktree", false, "scan the work tree (tracked and untracked, not ignored files) instead of a commit")
 	fs.StringVar(&scan.Since, "since", "", "scan only the files changed since `REF` (whole files; in a repository)")
-	fs.StringVar(&cfg.Shard, "shard", cfg.Shard, "review part `I/N` of the selection (OCR_SHARD; in GitLab, CI_NODE_INDEX/CI_NODE_TOTAL); merge the parts' JSON reports with ocr merge")
+	fs.StringVar(&cfg.Shard, "shard", cfg.Shard, "review part `I/N` of the selection (in GitLab, default CI_NODE_INDEX/CI_NODE_TOTAL); merge the parts' JSON reports with ocr merge")
 	if f := fs.Lookup("max-files"); f != nil {
 		f.Usage = fmt.Sprintf("files reviewed at most (default %d for a scan); the others are reported with reason budget", DefaultScanMaxFiles)
 	}

@@ -190,7 +190,7 @@ func (c *Config) bindAgent(fs *flag.FlagSet) {
 	fs.StringVar(&c.Language, "language", c.Language, "`LANGUAGE` of the comments (default English)")
 	fs.StringVar(&c.Background, "background", c.Background, "background `TEXT` for the reviewer")
 	fs.StringVar(&c.BackgroundFile, "background-file", c.BackgroundFile, "`FILE` with background for the reviewer")
-	fs.StringVar(&c.Model, "model", c.Model, "`NAME` of the model (wins over OCR_LLM_MODEL)")
+	fs.StringVar(&c.Model, "model", c.Model, "`NAME` of the model; wins over the endpoint's OCR_LLM_MODEL, as its variable OCR_MODEL does")
 	bindInt(fs, &c.Concurrency, "concurrency", "groups of files reviewed at once (default 8)")
 	fs.Var(&durationFlag{p: &c.Timeout}, "timeout", "`DURATION` of the whole run; when reached, every report is written marked incomplete and ocr exits 3 (default 20m)")
 	bindInt(fs, &c.MaxTokensBudget, "max-tokens-budget", "token budget of the run, prompt + completion (default 5000000, fork pull requests 1000000)")

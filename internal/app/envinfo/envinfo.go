@@ -18,11 +18,28 @@ type Row struct{ Name, Value string }
 
 // Context lists what was detected and what a review would do with it.
 func Context(cfg *config.Config, cx ci.Context) []Row {
+	request := "pull request"
+	if cx.Platform == "gitlab" {
+		request = "merge request"
+	}
 	return []Row{
 		{"platform", cx.Platform}, {"event", cx.Event}, {"why", cx.Why},
-		{"mode", cfg.Mode()}, {"range", Range(cfg)}, {"pull request", PR(cx)},
-		{"config ref", cfg.ConfigRef}, {"reports", strings.Join(cfg.ReportList(), ", ")},
+		{"mode", cfg.Mode()}, {"range", Range(cfg)}, {request, PR(cx)},
+		{"config ref", cfg.ConfigRef}, {"reports", Reports(cfg, cx)},
 	}
+}
+
+// Reports lists the reports a review would write; on a fork's pull
+// request (a read-only token) github-review says it posts nothing and
+// where its findings go instead.
+func Reports(cfg *config.Config, cx ci.Context) string {
+	list := cfg.ReportList()
+	for i, r := range list {
+		if r == "github-review" && cx.ReadOnly {
+			list[i] = r + " (read-only token: nothing is posted; the findings go to the annotations and the step summary)"
+		}
+	}
+	return strings.Join(list, ", ")
 }
 
 // Write prints rows as an aligned two-column table.
@@ -53,6 +70,9 @@ func PR(cx ci.Context) string {
 		return ""
 	}
 	s := fmt.Sprintf("#%d", cx.PR)
+	if cx.Platform == "gitlab" {
+		s = fmt.Sprintf("!%d", cx.PR)
+	}
 	if cx.ReadOnly {
 		s += " (from a fork: read-only)"
 	}
@@ -73,4 +93,14 @@ func OrDash(s string) string {
 		return "-"
 	}
 	return s
+}
+
+// Runs says what `ocr review` does in this job: on a comment event it
+// answers the comment (and reviews only on "/ocr review"), else it reviews.
+func Runs(e ci.Env) string {
+	if (e.GitHub.Actions && (e.GitHub.EventName == "issue_comment" || e.GitHub.EventName == "pull_request_review_comment")) || (e.GitLab.CI && ci.IsGitLabNoteTrigger(e.GitLab)) {
+		return "the conversation: ocr answers a comment that mentions @ocr or starts with /ocr; " +
+			"\"/ocr review\" reviews the range above (docs/conversation.md)"
+	}
+	return "a review of the range above"
 }

@@ -59,7 +59,11 @@ func ForScan(ctx context.Context, cfg *config.Config, opt ScanOptions, logf Logf
 	}
 	files := selection.FilesByPath(sc.Change.Files, sc.Change.Diffs, scanSelection(cfg))
 	if files = sc.Rules.ApplySelection(files); opt.Shard != nil {
+		all := files
 		files = shard.Select(files, sc.Change.Diffs, *opt.Shard, bundleGroups) // before the costly secrets scan
+		if note := shard.EmptyNote(all, files, *opt.Shard); note != "" {
+			logf("%s", note)
+		}
 	}
 	files = selection.ScanSecrets(files, sc.Change.Diffs)
 	recent, err := sc.Recent(ctx, recentCommits)

@@ -164,6 +164,16 @@ func (r *Run) Secrets() []string {
 	return out
 }
 
+// CheckReports parses cfg's reports, checks their files can be written
+// and that each can be delivered here (r.Env, r.CI): the report problems
+// `ocr env` lists, as Load would stop on them.
+func (r *Run) CheckReports(cfg *config.Config) error {
+	if err := r.loadSpecs(cfg); err != nil {
+		return err
+	}
+	return r.checkPosting()
+}
+
 // checkPosting fails before any model call when a report cannot be
 // delivered here (a posting report outside its pull or merge request), or
 // when a merge request review cannot be posted for want of a token:

@@ -106,6 +106,9 @@ func (ch *Change) resolveRange(ctx context.Context, repo *git.Repo, from, to str
 func (ch *Change) loadCommit(ctx context.Context, repo *git.Repo, commit string) error {
 	var err error
 	if ch.Head, err = repo.ResolveCommit(ctx, commit); err != nil {
+		if commit == "HEAD" && errors.Is(err, git.ErrUnknownRef) {
+			return fmt.Errorf("could not resolve --commit: %w; or drop --commit to review the work tree", err)
+		}
 		return fmt.Errorf("could not resolve --commit: %w", err)
 	}
 	notes, err := repo.EnsureParents(ctx, ch.Head)
@@ -158,3 +161,11 @@ func (ch *Change) Parse(raw string, err error) error {
 
 // Ref is the ref the tools read at: the head commit, or "" for the work tree.
 func (ch *Change) Ref() string { return ch.Head }
+
+// Parsed is the parsed diff, nil for no change (ocr merge has none).
+func (ch *Change) Parsed() []udiff.File {
+	if ch == nil {
+		return nil
+	}
+	return ch.Files
+}

@@ -98,6 +98,11 @@ func (s *ScanSource) Recent(ctx context.Context, maxCommits int) (map[string]int
 	}
 	head := s.Head
 	if head == "" {
+		// The work tree of a repository with no commit has no history to
+		// rank by; that is not worth a warning.
+		if _, err := s.Repo.ResolveCommit(ctx, "HEAD"); errors.Is(err, git.ErrUnknownRef) {
+			return nil, nil
+		}
 		head = "HEAD"
 	}
 	return s.Repo.RecentPaths(ctx, head, maxCommits)

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"context"
+	"regexp"
 	"strconv"
 	"strings"
 	"sync"
@@ -41,7 +42,7 @@ func grepGenerated(ctx context.Context, repo *git.Repo, files []udiff.File, ref 
 		return nil
 	}
 	out, err := repo.Grep(ctx, git.GrepOptions{
-		Pattern: `Code generated .* DO NOT EDIT|@generated`, Perl: true,
+		Pattern: generatedPattern(), Perl: true,
 		Ref: ref, Untracked: ref == "", MaxCount: 1, Pathspecs: paths,
 	})
 	if err != nil {
@@ -92,4 +93,13 @@ func cutGrepPath(line string) (path, rest string, ok bool) {
 		}
 	}
 	return "", "", false
+}
+
+// generatedPattern is the Perl regexp of isGeneratedMarker's markers.
+func generatedPattern() string {
+	alts := []string{`Code generated .* DO NOT EDIT`, `@generated`}
+	for _, m := range reportMarkers {
+		alts = append(alts, regexp.QuoteMeta(m))
+	}
+	return strings.Join(alts, "|")
 }

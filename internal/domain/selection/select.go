@@ -162,10 +162,27 @@ func hasGeneratedHeader(f *udiff.File) bool {
 	return false
 }
 
-// isGeneratedMarker reports whether one header line marks generated code.
+// reportMarkers are what the first lines of ocr's own reports hold (and a
+// SARIF log's, whoever wrote it): ocr never reviews a report it wrote,
+// whatever its name, when a work-tree review finds it untracked or a
+// commit adds it.
+var reportMarkers = []string{
+	`"tool": "ocr"`,                         // ocr's JSON report, and each shard's
+	`"check_name": "ocr/`,                   // GitLab Code Quality
+	`<meta name="generator" content="ocr">`, // the HTML report
+	`/sarif-schema-2.1.0.json"`,             // SARIF's $schema
+}
+
+// isGeneratedMarker reports whether one header line marks generated code
+// or one of ocr's reports.
 func isGeneratedMarker(line string) bool {
 	if strings.Contains(line, "@generated") {
 		return true
+	}
+	for _, m := range reportMarkers {
+		if strings.Contains(line, m) {
+			return true
+		}
 	}
 	i := strings.Index(line, "Code generated ")
 	return i >= 0 && strings.Contains(line[i:], "DO NOT EDIT")

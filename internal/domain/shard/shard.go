@@ -242,3 +242,33 @@ func Text(s *review.Shard) string {
 	}
 	return fmt.Sprintf(", shard %d of %d", s.Index, s.Total)
 }
+
+// EmptyNote says why part s of a scan got no file although the selection
+// has some (directories are kept whole, so there are fewer directories
+// than parts) and what to do; "" when the part has files or nothing was
+// selected.
+func EmptyNote(selected, part []review.FileCoverage, s review.Shard) string {
+	dirs := map[string]bool{}
+	for _, f := range selected {
+		if f.Reviewed {
+			dirs[path.Dir(f.Path)] = true
+		}
+	}
+	if len(part) > 0 || len(dirs) == 0 {
+		return ""
+	}
+	todo := fmt.Sprintf("use at most %d shards (--shard I/%d)", len(dirs), len(dirs))
+	if len(dirs) == 1 {
+		todo = "scan without --shard"
+	}
+	return fmt.Sprintf("shard %d of %d got no file: the files selected are in %d director%s, and a directory is never split "+
+		"across shards (its files are reviewed together), so at most %d shard(s) get work: %s",
+		s.Index, s.Total, len(dirs), plural(len(dirs), "y", "ies"), len(dirs), todo)
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
+}

@@ -48,22 +48,23 @@ func Majority(passes int) int { return max(passes, 1)/2 + 1 }
 
 // Keep clusters the passes' findings and returns the best member of each
 // cluster that at least minVotes passes found, with Votes set to its
-// cluster's votes of passes; the rest are dropped. The result is ordered
-// like review.Dedupe's.
-func Keep(findings []Finding, passes, minVotes int) (kept []review.Comment, dropped int) {
+// cluster's votes of passes, and how many distinct findings (clusters)
+// fewer passes found: those are outvoted. The other members of a kept
+// cluster are the same finding again, neither kept nor outvoted. The
+// result is ordered like review.Dedupe's.
+func Keep(findings []Finding, passes, minVotes int) (kept []review.Comment, outvoted int) {
 	for _, c := range Group(findings) {
 		v := c.Votes()
 		if v < minVotes {
-			dropped += len(c.Members)
+			outvoted++
 			continue
 		}
 		best := c.Best()
 		best.Votes = &review.Votes{Found: v, Passes: passes}
 		kept = append(kept, best)
-		dropped += len(c.Members) - 1
 	}
 	slices.SortStableFunc(kept, func(a, b review.Comment) int { return cmp.Compare(b.Severity.Rank(), a.Severity.Rank()) })
-	return kept, dropped
+	return kept, outvoted
 }
 
 // Group clusters the findings: each joins the cluster holding the finding
@@ -178,7 +179,7 @@ func canonical(a, b Finding) int {
 
 // Passes is Keep over the comments of each pass (passes[p] is pass p's),
 // needing minVotes of len(passes).
-func Passes(passes [][]review.Comment, minVotes int) (kept []review.Comment, dropped int) {
+func Passes(passes [][]review.Comment, minVotes int) (kept []review.Comment, outvoted int) {
 	var all []Finding
 	for p, cs := range passes {
 		for _, c := range cs {

@@ -30,7 +30,7 @@ func threePasses() []Finding {
 }
 
 func TestKeepMajority(t *testing.T) {
-	kept, dropped := Keep(threePasses(), 3, Majority(3))
+	kept, outvoted := Keep(threePasses(), 3, Majority(3))
 	if len(kept) != 2 {
 		t.Fatalf("kept %d findings, want the two a majority found: %+v", len(kept), kept)
 	}
@@ -41,8 +41,8 @@ func TestKeepMajority(t *testing.T) {
 	if want := map[string]string{"a.go": "3/3", "b.go": "2/3"}; !reflect.DeepEqual(got, want) {
 		t.Errorf("votes %v, want %v", got, want)
 	}
-	if dropped != 6 {
-		t.Errorf("dropped %d, want 6 (3 noise + 3 merged copies)", dropped)
+	if outvoted != 3 {
+		t.Errorf("outvoted %d, want the 3 findings one pass made alone (the copies of kept ones are not outvoted)", outvoted)
 	}
 	all, _ := Keep(threePasses(), 3, 1)
 	if len(all) != 5 {

@@ -106,3 +106,41 @@ func TestFetchHintWithoutARemote(t *testing.T) {
 		t.Errorf("error %q does not say there is no remote and how to check the name", err)
 	}
 }
+
+// TestFetchHintForARelativeRef: HEAD~3 cannot be fetched by name (git
+// refuses `git fetch origin HEAD~3`); in a shallow clone the hint deepens
+// the history by the commits the ref counts back, and running it makes the
+// ref resolve; in a full clone it says the history is shorter.
+func TestFetchHintForARelativeRef(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	clone, _, _, _ := shallowFixture(t, 5)
+	_, err := openT(t, clone).ResolveCommit(ctx, "HEAD~3")
+	args := hintedFetch(t, err)
+	if strings.Join(args, " ") != "--deepen=3 origin" {
+		t.Errorf("hint `git fetch %s`, want `git fetch --deepen=3 origin`", strings.Join(args, " "))
+	}
+	gitT(t, clone, append([]string{"fetch", "-q"}, args...)...)
+	if _, err := openT(t, clone).ResolveCommit(ctx, "HEAD~3"); err != nil {
+		t.Errorf("HEAD~3 after the suggested fetch: %v", err)
+	}
+	if out, err := exec.CommandContext(ctx, "git", "-C", clone, "fetch", "-q", "origin", "HEAD~3").CombinedOutput(); err == nil {
+		t.Errorf("git accepted `git fetch origin HEAD~3`: %s", out)
+	}
+	repo := initRepo(t)
+	commitFiles(t, repo, "one", map[string]string{"a.txt": "1"})
+	_, err = openT(t, repo).ResolveCommit(ctx, "HEAD~3")
+	if !errors.Is(err, ErrUnknownRef) || strings.Contains(err.Error(), "git fetch") || !strings.Contains(err.Error(), "fewer commits") {
+		t.Errorf("full clone: %v; want fewer commits, no fetch", err)
+	}
+}
+
+// TestCountBack: the steps a relative ref takes back.
+func TestCountBack(t *testing.T) {
+	t.Parallel()
+	for ref, want := range map[string]int{"HEAD~3": 3, "HEAD^^": 2, "main~2^": 3, "HEAD^2": 1, "HEAD@{1}": 0, "HEAD^{tree}": 0, "x~y": 0} {
+		if got := countBack(ref); got != want {
+			t.Errorf("countBack(%q) = %d, want %d", ref, got, want)
+		}
+	}
+}

@@ -20,7 +20,7 @@ func (r *Repo) ResolveCommit(ctx context.Context, ref string) (string, error) {
 		return "", fmt.Errorf("could not resolve %q: %w", ref, err)
 	}
 	if !ok && ref == "HEAD" {
-		return "", fmt.Errorf("HEAD has no commit yet: commit first, or review the work tree (no --commit): %w", ErrUnknownRef)
+		return "", fmt.Errorf("HEAD has no commit yet (git commit first): %w", ErrUnknownRef)
 	}
 	if !ok {
 		return "", r.unknownRef(ctx, ref)

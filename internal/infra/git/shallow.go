@@ -241,3 +241,12 @@ func (r *Repo) EnsureParents(ctx context.Context, commit string) (notes []string
 	}
 	return []string{fmt.Sprintf("deepened the shallow clone by 1 commit from %s to fetch the parents of %.12s", h.remote, sha)}, nil
 }
+
+// RemoteURL is the URL of the remote name (`git remote get-url`).
+func (r *Repo) RemoteURL(ctx context.Context, name string) (string, error) {
+	out, err := r.run(ctx, call{args: []string{"remote", "get-url", "--end-of-options", name}})
+	if err != nil {
+		return "", fmt.Errorf("could not read the URL of the remote %q: %w", name, err)
+	}
+	return strings.TrimSpace(string(out)), nil
+}

@@ -124,6 +124,7 @@ func (c *Client) Chat(ctx context.Context, req openai.ChatCompletionRequest) (op
 		req.Model = c.model
 	}
 	c.sampling(&req)
+	tried := map[string]bool{}
 	for {
 		text := c.adapt.textMode() && (len(req.Tools) > 0 || toolTurns(req.Messages))
 		sent := req
@@ -135,9 +136,14 @@ func (c *Client) Chat(ctx context.Context, req openai.ChatCompletionRequest) (op
 			return answer(resp, req.Tools, text), nil
 		}
 		var e *Error
-		if !errors.As(err, &e) || !c.learn(ctx, e, len(req.Tools) > 0) {
+		if !errors.As(err, &e) {
 			return resp, err
 		}
+		lesson := c.learn(ctx, e, len(req.Tools) > 0 && !text)
+		if lesson == "" || tried[lesson] {
+			return resp, err
+		}
+		tried[lesson] = true
 	}
 }
 
@@ -152,46 +158,56 @@ func toolTurns(msgs []openai.ChatCompletionMessage) bool {
 	return false
 }
 
-// learn takes a lesson from a refused request: true when the request is
-// worth sending again (something new was learned).
-func (c *Client) learn(ctx context.Context, e *Error, tools bool) bool {
+// learn takes a lesson from a refused request (tools: it offered native
+// tools) and names it, "" when there is none and the request is not worth
+// sending again. A lesson another request in flight has just learned is
+// named too: this request was sent before it, and goes again adapted
+// (Chat sends a request again at most once per lesson).
+func (c *Client) learn(ctx context.Context, e *Error, tools bool) string {
 	if e.Kind != KindRejected {
-		return false
+		return ""
 	}
 	text := strings.ToLower(e.Message + " " + e.body)
 	if w, ok := contextWindow(text); ok {
 		e.Window = w
 		c.learnWindow(ctx, w)
-		return false
+		return ""
 	}
 	if tools && c.mode != ToolsNative && refusesTools(text) {
-		return c.learnText(e)
+		c.learnText(e)
+		return "tools"
 	}
-	if p, to := refusedParam(text, e.param); p != "" {
-		return c.learnParam(ctx, p, to, e)
+	if p, to := refusedParam(text, e.param); p != "" && c.learnParam(ctx, p, to, e) {
+		return "param " + p
 	}
-	return false
+	return ""
 }
 
-func (c *Client) learnText(e *Error) bool {
+// learnText switches the run to the text protocol, saying so once.
+func (c *Client) learnText(e *Error) {
 	a := c.adapt
 	a.mu.Lock()
 	defer a.mu.Unlock()
 	if a.text {
-		return false
+		return
 	}
 	a.text = true
 	a.textWhy = "the endpoint refused tools (HTTP 400: " + Clip(e.Message, 120) + ")"
 	a.note("tool protocol: text, as " + a.textWhy)
 	c.opt.Logf("llm: %s; using the text protocol (tools described in the prompt, one JSON action per answer) for the rest of the run; set OCR_LLM_TOOLS=text to skip this first request", a.textWhy)
-	return true
 }
 
+// learnParam drops (or renames) a refused parameter for the rest of the
+// run, saying so once; false when it cannot help: the key it would be
+// renamed to was refused too.
 func (c *Client) learnParam(ctx context.Context, p, to string, e *Error) bool {
 	a := c.adapt
 	a.mu.Lock()
 	defer a.mu.Unlock()
-	if a.dropped[p] || (to != "" && a.dropped[to]) {
+	if a.dropped[p] {
+		return true
+	}
+	if to != "" && a.dropped[to] {
 		return false
 	}
 	a.dropped[p] = true

@@ -7,6 +7,8 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+
+	"gopkg.in/yaml.v3"
 )
 
 // loggingOCR is the release's ocr in the action tests: it logs how it was
@@ -93,5 +95,32 @@ func TestActionNeverRunsWhatTheCacheHolds(t *testing.T) {
 	ranOCR(t, r, ocrLog)
 	if w := "discarding the cached " + tg.asset("v1.2.3") + ": its SHA-256 is " + sha256Hex(evil); !strings.Contains(r.log.String(), w) {
 		t.Errorf("no warning %q:\n%s", w, r.log.String())
+	}
+}
+
+// TestActionRunsEnvWithDebugLogging: when the job runs with debug logging
+// (RUNNER_DEBUG=1) the action runs `ocr env` before the review, by the
+// same absolute path, and a problem it lists does not stop the step; the
+// action's output ocr is that path.
+func TestActionRunsEnvWithDebugLogging(t *testing.T) {
+	r, _, ocrLog := actionJob(t)
+	r.env["RUNNER_DEBUG"] = "1"
+	if err := r.run(); err != nil {
+		t.Fatalf("action: %v\n%s", err, r.log.String())
+	}
+	bin := r.ctx["steps.install.outputs.ocr"]
+	if got, want := lines(ocrLog), []string{bin + " version", bin + " env", bin + " review"}; !reflect.DeepEqual(got, want) {
+		t.Errorf("ocr ran as %q, want %q", got, want)
+	}
+	var a struct {
+		Outputs map[string]struct {
+			Value string `yaml:"value"`
+		} `yaml:"outputs"`
+	}
+	if err := yaml.Unmarshal(read(t, "action.yml"), &a); err != nil {
+		t.Fatal(err)
+	}
+	if got := r.interp(a.Outputs["ocr"].Value); got != bin || !filepath.IsAbs(got) {
+		t.Errorf("output ocr = %q, want the binary's absolute path %q", got, bin)
 	}
 }
