@@ -129,7 +129,7 @@ func (c *Command) chatMaterial(ctx context.Context, cfg *config.Config) (*conver
 	if err != nil {
 		return nil, pr.Repo, usagef("%w", err)
 	}
-	a := agent.New(agent.Config{Model: client.Model(), Progress: c.Stderr, Heartbeat: c.heartbeat}, client, j.reg)
+	a := agent.New(agent.Config{Model: client.Model(), Progress: c.Stderr, Heartbeat: c.heartbeat, ContextTokens: j.llm.Context}, client, j.reg)
 	m := &conversation.Material{Ask: a.Ask, Source: in.Source, Diffs: in.Diffs}
 	for _, f := range pr.Change.Files {
 		m.Files = append(m.Files, fmt.Sprintf("%s %s (+%d/-%d)", f.Status, f.Path(), f.Additions, f.Deletions))
