@@ -16,9 +16,10 @@ import (
 	"github.com/ocr-ci/ocr/agent/grouping"
 	"github.com/ocr-ci/ocr/review"
 
+	openai "github.com/sashabaranov/go-openai"
+
 	"github.com/ocr-ci/ocr/internal/testkit/llmtest"
 	"github.com/ocr-ci/ocr/tools"
-	openai "github.com/sashabaranov/go-openai"
 )
 
 // The benchmarks review generated changes against llmtest with a model

@@ -2,22 +2,14 @@ package agent
 
 import (
 	"encoding/json"
-	"flag"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/ocr-ci/ocr/internal/testkit/golden"
 	"github.com/ocr-ci/ocr/review"
 )
-
-// goldenUpdate reports whether -update was given. The package's -update
-// flag is registered once, by the agent's prompt golden tests; looking it up
-// here avoids registering it twice in one test binary.
-func goldenUpdate() bool {
-	f := flag.Lookup("update")
-	return f != nil && f.Value.String() == "true"
-}
 
 // loadFilterFixture reads testdata/<name>.diff and testdata/<name>.json.
 func loadFilterFixture(t *testing.T, name string) (string, []review.Comment) {
@@ -58,19 +50,7 @@ func TestFilterPromptGolden(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			diff, cs := loadFilterFixture(t, name)
 			got := renderFilterRequest(t, diff, cs)
-			path := filepath.Join("testdata", name+".golden")
-			if goldenUpdate() {
-				if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
-					t.Fatal(err)
-				}
-			}
-			want, err := os.ReadFile(path)
-			if err != nil {
-				t.Fatalf("%v (run go test -update)", err)
-			}
-			if got != string(want) {
-				t.Errorf("the filter prompt differs from %s (run go test -update and review the diff):\n%s", path, got)
-			}
+			golden.CheckString(t, filepath.Join("testdata", name+".golden"), got)
 		})
 	}
 }

@@ -11,9 +11,10 @@ import (
 	"sync"
 	"testing"
 
+	openai "github.com/sashabaranov/go-openai"
+
 	"github.com/ocr-ci/ocr/internal/testkit/llmtest"
 	"github.com/ocr-ci/ocr/tools"
-	openai "github.com/sashabaranov/go-openai"
 )
 
 // The ordinary review of issue 13: real Go files (a snapshot of this

@@ -4,12 +4,13 @@ import (
 	"bytes"
 	"context"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/ocr-ci/ocr/internal/testkit/gitrepo"
 
 	"github.com/ocr-ci/ocr/anchor"
 	"github.com/ocr-ci/ocr/anchor/udiff"
@@ -26,41 +27,15 @@ type fixture struct {
 	input Input
 }
 
-func gitRun(t testing.TB, dir string, args ...string) string {
-	t.Helper()
-	cmd := exec.CommandContext(context.Background(), "git", append([]string{"-c", "init.defaultBranch=main", "-c", "commit.gpgsign=false"}, args...)...)
-	cmd.Dir = dir
-	cmd.Env = append(os.Environ(), "GIT_AUTHOR_NAME=t", "GIT_AUTHOR_EMAIL=t@example.com",
-		"GIT_COMMITTER_NAME=t", "GIT_COMMITTER_EMAIL=t@example.com", "GIT_CONFIG_GLOBAL=/dev/null", "GIT_CONFIG_NOSYSTEM=1")
-	out, err := cmd.CombinedOutput()
-	if err != nil {
-		t.Fatalf("git %v: %v\n%s", args, err, out)
-	}
-	return strings.TrimSpace(string(out))
-}
-
-func writeFiles(t testing.TB, dir string, files map[string]string) {
-	t.Helper()
-	for p, content := range files {
-		full := filepath.Join(dir, p)
-		if err := os.MkdirAll(filepath.Dir(full), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(full, []byte(content), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-}
-
 // newFixture commits base, then head (files mapped to "" are deleted), and
 // builds the agent's Input for every changed file.
 func newFixture(t testing.TB, base, head map[string]string) *fixture {
 	t.Helper()
 	dir := t.TempDir()
-	gitRun(t, dir, "init", "-q")
-	writeFiles(t, dir, base)
-	gitRun(t, dir, "add", "-A")
-	gitRun(t, dir, "commit", "-q", "--allow-empty", "-m", "base")
+	gitrepo.Run(t, dir, "init", "-q")
+	gitrepo.WriteFiles(t, dir, base)
+	gitrepo.Run(t, dir, "add", "-A")
+	gitrepo.Run(t, dir, "commit", "-q", "--allow-empty", "-m", "base")
 	for p, c := range head {
 		if c == "" {
 			if err := os.Remove(filepath.Join(dir, p)); err != nil {
@@ -69,17 +44,17 @@ func newFixture(t testing.TB, base, head map[string]string) *fixture {
 			delete(head, p)
 		}
 	}
-	writeFiles(t, dir, head)
-	gitRun(t, dir, "add", "-A")
-	gitRun(t, dir, "commit", "-q", "-m", "head")
+	gitrepo.WriteFiles(t, dir, head)
+	gitrepo.Run(t, dir, "add", "-A")
+	gitrepo.Run(t, dir, "commit", "-q", "-m", "head")
 	ctx := context.Background()
 	repo, err := git.Open(ctx, dir, git.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { closeRepo(t, repo) })
-	headSHA := gitRun(t, dir, "rev-parse", "HEAD")
-	raw, err := repo.Diff(ctx, gitRun(t, dir, "rev-parse", "HEAD~1"), headSHA)
+	headSHA := gitrepo.Run(t, dir, "rev-parse", "HEAD")
+	raw, err := repo.Diff(ctx, gitrepo.Run(t, dir, "rev-parse", "HEAD~1"), headSHA)
 	if err != nil {
 		t.Fatal(err)
 	}

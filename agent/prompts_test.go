@@ -2,21 +2,19 @@ package agent
 
 import (
 	"encoding/json"
-	"flag"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/tiktoken-go/tokenizer"
+
 	"github.com/ocr-ci/ocr/anchor"
 	"github.com/ocr-ci/ocr/anchor/udiff"
+	"github.com/ocr-ci/ocr/internal/testkit/golden"
 	"github.com/ocr-ci/ocr/review"
 	"github.com/ocr-ci/ocr/tools"
-	"github.com/tiktoken-go/tokenizer"
 )
-
-// update rewrites the golden files of the package (prompts and filter).
-var update = flag.Bool("update", false, "rewrite testdata/*.golden")
 
 // promptRun builds a run over testdata/prompt.diff reviewing svc/*.
 func promptRun(t testing.TB) (*run, *task) {
@@ -77,20 +75,7 @@ func renderedPrompts(t testing.TB) map[string]string {
 func TestPromptGolden(t *testing.T) {
 	for name, got := range renderedPrompts(t) {
 		t.Run(name, func(t *testing.T) {
-			path := filepath.Join("testdata", "prompt_"+name+".golden")
-			if *update {
-				if err := os.WriteFile(path, []byte(got+"\n"), 0o644); err != nil {
-					t.Fatal(err)
-				}
-				return
-			}
-			want, err := os.ReadFile(path)
-			if err != nil {
-				t.Fatalf("%v (run go test -update)", err)
-			}
-			if got+"\n" != string(want) {
-				t.Errorf("prompt %s changed; run go test -update and review the diff.\ngot:\n%s\nwant:\n%s", name, got, want)
-			}
+			golden.CheckString(t, filepath.Join("testdata", "prompt_"+name+".golden"), got+"\n")
 		})
 	}
 }

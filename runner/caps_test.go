@@ -8,6 +8,8 @@ import (
 
 	"github.com/ocr-ci/ocr/internal/app/ci"
 	"github.com/ocr-ci/ocr/internal/app/config"
+	"github.com/ocr-ci/ocr/internal/app/plan"
+	"github.com/ocr-ci/ocr/internal/app/setup"
 	"github.com/ocr-ci/ocr/internal/infra/git"
 	"github.com/ocr-ci/ocr/internal/testkit/llmtest"
 	"github.com/ocr-ci/ocr/reporters"
@@ -23,7 +25,7 @@ func textFile(n int, tag string) string {
 // Files past the diff budget are not parsed and not reviewed (too_large);
 // later files that still fit are.
 func TestDiffBudgetCutsFilesBeforeParsing(t *testing.T) {
-	clearCI(t)
+	t.Parallel()
 	r := newTestRepo(t)
 	r.write("README.md", "# r\n")
 	base := r.commit("base")
@@ -37,8 +39,8 @@ func TestDiffBudgetCutsFilesBeforeParsing(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer closeRepo(repo)
-	ch, err := loadChange(context.Background(), repo, &config.Config{From: base, To: "HEAD", MaxDiffMB: 1})
+	defer plan.CloseRepo(repo)
+	ch, err := plan.LoadChange(context.Background(), repo, &config.Config{From: base, To: "HEAD", MaxDiffMB: 1})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -63,7 +65,7 @@ func TestDiffBudgetCutsFilesBeforeParsing(t *testing.T) {
 // Files past the per-run cap are not reviewed (too_many); forks get a
 // lower cap by default.
 func TestFileCapLeavesTheRestUnreviewed(t *testing.T) {
-	clearCI(t)
+	t.Parallel()
 	r := newTestRepo(t)
 	r.write("README.md", "# r\n")
 	base := r.commit("base")
@@ -99,28 +101,29 @@ func TestFileCapLeavesTheRestUnreviewed(t *testing.T) {
 // TestForkCapsAreLower calls the two in the order a run does: Validate
 // fills the defaults, then the detected context lowers the caps.
 func TestForkCapsAreLower(t *testing.T) {
+	t.Parallel()
 	fork := ci.Context{UntrustedHead: "fork pull request under pull_request_target: head from someone/r"}
 	cfg := &config.Config{}
 	cfg.Defaults()
-	applyContext(cfg, fork)
+	setup.ApplyContext(cfg, fork)
 	if cfg.MaxFiles != config.ForkMaxFiles || cfg.MaxTokensBudget != config.ForkMaxTokens {
 		t.Errorf("fork: %d files, %d tokens; want %d and %d", cfg.MaxFiles, cfg.MaxTokensBudget, config.ForkMaxFiles, config.ForkMaxTokens)
 	}
 	cfg = &config.Config{MaxFiles: 7, MaxTokensBudget: -1}
 	cfg.Defaults()
-	applyContext(cfg, fork)
+	setup.ApplyContext(cfg, fork)
 	if cfg.MaxFiles != 7 || cfg.MaxTokensBudget != -1 {
 		t.Errorf("explicit caps were changed: %d files, %d tokens", cfg.MaxFiles, cfg.MaxTokensBudget)
 	}
 	cfg = &config.Config{MaxFiles: config.DefaultMaxFiles}
 	cfg.Defaults()
-	applyContext(cfg, fork)
+	setup.ApplyContext(cfg, fork)
 	if cfg.MaxFiles != config.DefaultMaxFiles || cfg.MaxTokensBudget != config.ForkMaxTokens {
 		t.Errorf("an explicit --max-files equal to the default was lowered: %d files, %d tokens", cfg.MaxFiles, cfg.MaxTokensBudget)
 	}
 	cfg = &config.Config{}
 	cfg.Defaults()
-	applyContext(cfg, ci.Context{})
+	setup.ApplyContext(cfg, ci.Context{})
 	if cfg.MaxFiles != config.DefaultMaxFiles || cfg.MaxTokensBudget != config.DefaultMaxTokens || cfg.MaxDiffMB != config.DefaultMaxDiffMB {
 		t.Errorf("defaults: %+v", cfg)
 	}
@@ -129,7 +132,7 @@ func TestForkCapsAreLower(t *testing.T) {
 // A review that a cap cut short is partial, not complete: a hostile pull
 // request must not hide a file behind many others and still pass.
 func TestCappedReviewIsPartial(t *testing.T) {
-	clearCI(t)
+	t.Parallel()
 	r := newTestRepo(t)
 	r.write("README.md", "# r\n")
 	base := r.commit("base")

@@ -215,6 +215,7 @@ func TestBudgetTooSmallForOneRequest(t *testing.T) {
 // TestDubiousOwnershipRepository: a real repository owned by another user
 // (possible only when the tests run as root) is refused with the hint.
 func TestDubiousOwnershipRepository(t *testing.T) {
+	t.Parallel()
 	if os.Geteuid() != 0 {
 		t.Skip("needs root to give the repository another owner")
 	}

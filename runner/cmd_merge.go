@@ -2,11 +2,10 @@ package runner
 
 import (
 	"context"
-	"time"
 
-	"github.com/ocr-ci/ocr/internal/app/ci"
 	"github.com/ocr-ci/ocr/internal/app/config"
 	"github.com/ocr-ci/ocr/internal/app/envinfo"
+	"github.com/ocr-ci/ocr/internal/app/setup"
 	"github.com/ocr-ci/ocr/internal/domain/change"
 	"github.com/ocr-ci/ocr/internal/domain/merge"
 	"github.com/ocr-ci/ocr/reporters"
@@ -17,10 +16,11 @@ import (
 // scan's parts written as the reports of one run. A missing part is named
 // and the run exits 3 after writing what it has, even with --allow-partial.
 func (c *Command) merge(ctx context.Context, args []string) int {
-	cfg, paths, err := c.parseInterleaved("merge", args)
+	l, err := c.parse("merge", args)
 	if err != nil {
 		return c.fail(err)
 	}
+	cfg, paths := l.Config, l.Args
 	in, err := merge.Read(paths, jsonreport.Decode)
 	if err != nil {
 		return c.fail(usagef("%w", err))
@@ -37,7 +37,7 @@ func (c *Command) merge(ctx context.Context, args []string) int {
 		return c.fail(err)
 	}
 	c.logf("merging %d report(s) of %s%s", len(in), envinfo.OrDash(res.Review.Head), res.Text())
-	code := c.publish(ctx, j, &change.Change{}, res.Review)
+	code := c.publish(ctx, j, &change.Change{}, res.Review, heard{}) // a merge posts nothing
 	if len(res.Missing) > 0 {
 		c.logf("incomplete: shard(s) %v of %d missing; run their jobs again and merge every shard's report", res.Missing, res.Total)
 		return reporters.ExitIncomplete
@@ -45,22 +45,15 @@ func (c *Command) merge(ctx context.Context, args []string) int {
 	return code
 }
 
-// mergeJob is what writing the reports needs: the CI's variables (the
-// step summary's file), --fail-on and the report files, posting refused.
+// mergeJob is what writing the reports needs (setup.ForMerge), posting
+// refused.
 func (c *Command) mergeJob(cfg *config.Config) (*job, error) {
 	if err := refusePosting(cfg); err != nil {
 		return nil, err
 	}
-	j := &job{cfg: cfg, started: time.Now()}
-	var err error
-	if j.env, err = ci.Load(c.lookup); err != nil {
-		return nil, usagef("%w", err)
+	r, err := setup.ForMerge(cfg, c.lookup)
+	if err != nil {
+		return nil, err
 	}
-	if j.ci, err = ci.Detect(j.env); err != nil {
-		return nil, usagef("%w", err)
-	}
-	if j.failOn, err = reporters.ParseFailOn(cfg.FailOn); err != nil {
-		return nil, usagef("%w", err)
-	}
-	return j, j.loadSpecs()
+	return jobOf(cfg, r), nil
 }

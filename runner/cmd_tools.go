@@ -10,6 +10,8 @@ import (
 	"github.com/ocr-ci/ocr/internal/app/ci"
 	"github.com/ocr-ci/ocr/internal/app/cli"
 	"github.com/ocr-ci/ocr/internal/app/config"
+	"github.com/ocr-ci/ocr/internal/app/plan"
+	"github.com/ocr-ci/ocr/internal/app/setup"
 	"github.com/ocr-ci/ocr/internal/domain/change"
 	"github.com/ocr-ci/ocr/internal/domain/selection"
 	"github.com/ocr-ci/ocr/internal/infra/git"
@@ -27,11 +29,12 @@ func (c *Command) tools(ctx context.Context, args []string) error {
 	case args[0] != "list" && args[0] != "call":
 		return usagef("unknown tools subcommand %q: use list or call. Run 'ocr tools --help'.", args[0])
 	}
-	cfg, pos, err := c.parseInterleaved("tools "+args[0], args[1:])
+	l, err := c.parse("tools "+args[0], args[1:])
 	if err != nil {
 		return err
 	}
-	reg, err := loadRegistry(cfg)
+	cfg, pos := l.Config, l.Args
+	reg, err := setup.Registry(cfg)
 	if err != nil {
 		return err
 	}
@@ -45,22 +48,6 @@ func (c *Command) tools(ctx context.Context, args []string) error {
 		return usagef("usage: ocr tools call NAME 'JSON-ARGS' [--repo DIR] [--from A --to B | --commit C]. Run 'ocr tools call --help'.")
 	}
 	return c.callTool(ctx, cfg, reg, pos[0], pos[1])
-}
-
-// loadRegistry returns the registry in effect: --tools, or the built-in one.
-func loadRegistry(cfg *config.Config) (*tools.Registry, error) {
-	if cfg.Tools == "" {
-		return tools.Default(), nil
-	}
-	data, err := cfg.ReadSetting("--tools", cfg.Tools)
-	if err != nil {
-		return nil, usagef("%w", err)
-	}
-	reg, err := tools.Load(data)
-	if err != nil {
-		return nil, usagef("invalid --tools file %s: %w", cfg.Tools, err)
-	}
-	return reg, nil
 }
 
 // callTool runs one tool as the model would, against the mode the flags give.
@@ -108,20 +95,20 @@ func callFailure(reg *tools.Registry, name string, res tools.Result) error {
 // toolSession builds the session the tools read through for cfg's mode; a
 // directory that is not a repository is read as plain files.
 func (c *Command) toolSession(ctx context.Context, cfg *config.Config) (*tools.Session, func(), error) {
-	repo, err := c.openRepo(ctx, cfg)
+	repo, err := plan.OpenRepo(ctx, cfg, c.logf)
 	if errors.Is(err, git.ErrNotRepository) && cfg.Mode() == "workspace" {
 		return &tools.Session{Source: selection.GuardSecrets(tools.DirSource(cfg.Repo)), Diffs: map[string]string{}}, func() {}, nil
 	}
 	if err != nil {
 		return nil, nil, err
 	}
-	ch, err := loadChange(ctx, repo, cfg)
+	ch, err := plan.LoadChange(ctx, repo, cfg)
 	if err != nil {
-		closeRepo(repo)
+		plan.CloseRepo(repo)
 		return nil, nil, err
 	}
 	moved := selection.SecretMoves(ch.Files)
-	return &tools.Session{Source: selection.GuardSecrets(sourceFor(repo, ch), moved...), Diffs: selection.PublicDiffs(ch.Diffs, moved...)}, func() { closeRepo(repo) }, nil
+	return &tools.Session{Source: selection.GuardSecrets(sourceFor(repo, ch), moved...), Diffs: selection.PublicDiffs(ch.Diffs, moved...)}, func() { plan.CloseRepo(repo) }, nil
 }
 
 // sourceFor returns where the tools read: the reviewed commit, or the work tree.
@@ -131,16 +118,3 @@ func sourceFor(repo *git.Repo, ch *change.Change) tools.Source {
 	}
 	return tools.RefSource(repo, ch.Head)
 }
-
-// parseInterleaved parses flags that may come before or after positional
-// arguments, and returns the positionals.
-func (c *Command) parseInterleaved(name string, args []string) (*config.Config, []string, error) {
-	flags, pos := cli.SplitInterleaved(name, args)
-	cfg, err := c.parseConfig(name, flags)
-	return cfg, pos, err
-}
-
-// closeRepo stops repo's cat-file process when a command is done with it.
-// Nothing is lost if that fails (the repository is only read), so the error
-// is dropped.
-func closeRepo(repo *git.Repo) { _ = repo.Close() }

@@ -45,7 +45,7 @@ func TestToolsCallOutsideActionsIsPlain(t *testing.T) {
 // would get, and a call the model would be told failed exits non-zero: an
 // unknown tool, an unknown argument name, a missing required argument.
 func TestToolsCallMirrorsTheModel(t *testing.T) {
-	clearCI(t)
+	t.Parallel()
 	r := newTestRepo(t)
 	r.write("a.txt", "hello\n")
 	r.commit("one")
@@ -68,7 +68,7 @@ func TestToolsCallMirrorsTheModel(t *testing.T) {
 // TestToolsListShowsArguments: `ocr tools list` shows each tool's
 // arguments as the model is offered them.
 func TestToolsListShowsArguments(t *testing.T) {
-	clearCI(t)
+	t.Parallel()
 	code, out, errs := run(t, "tools", "list")
 	if code != reporters.ExitOK {
 		t.Fatalf("exit %d: %s", code, errs)

@@ -123,8 +123,7 @@ func (c *Command) help(args []string) int {
 	if sub == nil {
 		return c.fail(usagef("no help for %q: the commands are review, scan, merge, env, init, tools list, tools call, rules list, rules check and version", name))
 	}
-	var cfg config.Config
-	return c.fail(cli.PrintHelp(c.Stdout, sub, cli.FlagSet(sub, &cfg)))
+	return c.fail(cli.Help(c.Stdout, sub))
 }
 
 // version runs `ocr version`.
@@ -169,34 +168,17 @@ func (c *Command) lookup(key string) (string, bool) {
 	return c.LookupEnv(key)
 }
 
-// parseConfig reads the environment, then the flags the command takes,
-// and validates once. --help prints the command's usage on stdout and
-// returns flag.ErrHelp (exit 0); a flag error is one line with a hint.
+// parse reads the command line of command name through the one parse
+// path (cli.Parse): the environment, then the flags, validated once.
+func (c *Command) parse(name string, args []string) (*cli.Line, error) {
+	return cli.Parse(name, args, c.lookup, c.Stdout)
+}
+
+// parseConfig is parse for the commands that need only the configuration.
 func (c *Command) parseConfig(name string, args []string) (*config.Config, error) {
-	sub := cli.Find(name)
-	if cli.WantsHelp(args) {
-		var cfg config.Config
-		if err := cli.PrintHelp(c.Stdout, sub, cli.FlagSet(sub, &cfg)); err != nil {
-			return nil, err
-		}
-		return nil, flag.ErrHelp
-	}
-	cfg, err := config.Load(c.lookup)
+	l, err := c.parse(name, args)
 	if err != nil {
 		return nil, err
 	}
-	fs := cli.FlagSet(sub, &cfg)
-	if err := fs.Parse(args); err != nil {
-		return nil, cli.ParseError(sub, fs, err)
-	}
-	// The flag package stops at the first argument that is not a flag:
-	// the flags after it would be ignored silently (`ocr review HEAD
-	// --preview` would call the model).
-	if fs.NArg() > 0 {
-		return nil, usagef("ocr %s takes no argument %q: pass flags only (a commit is --commit REF, a range --from A --to B)", name, fs.Arg(0))
-	}
-	if err := cfg.Validate(); err != nil {
-		return nil, err
-	}
-	return &cfg, nil
+	return l.Config, nil
 }

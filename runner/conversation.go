@@ -13,6 +13,7 @@ import (
 	"github.com/ocr-ci/ocr/conversation/githubchat"
 	"github.com/ocr-ci/ocr/internal/app/ci"
 	"github.com/ocr-ci/ocr/internal/app/config"
+	"github.com/ocr-ci/ocr/internal/app/plan"
 	"github.com/ocr-ci/ocr/internal/domain/change"
 	"github.com/ocr-ci/ocr/internal/domain/rules"
 	"github.com/ocr-ci/ocr/internal/infra/git"
@@ -88,7 +89,7 @@ func (c *Command) newChatHandler(cfg *config.Config, f conversation.Forge) (h *c
 		}}
 	return h, func() {
 		if repo != nil {
-			closeRepo(repo)
+			plan.CloseRepo(repo)
 		}
 	}
 }
@@ -116,24 +117,24 @@ func (c *Command) chatMaterial(ctx context.Context, cfg *config.Config) (*conver
 	if err != nil {
 		return nil, nil, err
 	}
-	pr, err := c.prepare(ctx, j.cfg)
+	pr, err := plan.ForReview(ctx, j.cfg, c.logf)
 	if err != nil {
 		return nil, nil, err
 	}
-	in, err := c.agentInput(j, pr.repo, pr.change, pr.preview, pr.rules)
+	in, err := c.agentInput(j, pr)
 	if err != nil {
-		return nil, pr.repo, err
+		return nil, pr.Repo, err
 	}
 	client, err := llm.New(j.llm, llm.Options{Logf: c.logf})
 	if err != nil {
-		return nil, pr.repo, usagef("%w", err)
+		return nil, pr.Repo, usagef("%w", err)
 	}
-	a := agent.New(agent.Config{Model: client.Model(), Progress: c.Stderr, Heartbeat: c.heartbeat}, client, j.reg)
+	a := agent.New(agent.Config{Model: client.Model(), Progress: c.Stderr, Heartbeat: c.heartbeat, ContextTokens: j.llm.Context}, client, j.reg)
 	m := &conversation.Material{Ask: a.Ask, Source: in.Source, Diffs: in.Diffs}
-	for _, f := range pr.change.Files {
+	for _, f := range pr.Change.Files {
 		m.Files = append(m.Files, fmt.Sprintf("%s %s (+%d/-%d)", f.Status, f.Path(), f.Additions, f.Deletions))
 	}
-	return m, pr.repo, nil
+	return m, pr.Repo, nil
 }
 
 // chatForge is the GitHub forge of pull request pr; botLogin is the
@@ -150,54 +151,62 @@ func (c *Command) chatForge(env ci.Env, pr int, botLogin string, hc *http.Client
 	return f, nil
 }
 
+// heard is what people said on the pull or merge request that the run's
+// poster honours: the fingerprints they ignored and, while ocr is paused,
+// the pause note. suppress reads it and publish takes it, so nothing is
+// posted before it was read.
+type heard struct {
+	ignored map[string]bool
+	paused  string
+}
+
 // suppress applies what people said before the review is reported: the
 // findings of the rule files' ignore lists and those ignored on the pull
 // or merge request are marked suppressed (review.Review.Suppress: kept
 // and marked in SARIF and JSON, not posted, not gated); while ocr is
 // paused nothing is posted inline (conversation.ReadState). A run started
 // by "/ocr review" posts even while paused: someone asked.
-func (c *Command) suppress(ctx context.Context, j *job, ch *change.Change, rv *review.Review, set *rules.Set) {
+func (c *Command) suppress(ctx context.Context, j *job, ch *change.Change, rv *review.Review, set *rules.Set) heard {
 	if n := rv.Suppress(set.Suppression); n > 0 {
 		c.logf("%d finding(s) ignored by the rule file's ignore list: marked in the file reports, not posted, not counted by --fail-on", n)
 	}
-	f, apply := c.chatPoster(j, ch)
+	f := c.chatPoster(j, ch)
 	if f == nil {
-		return
+		return heard{}
 	}
 	chat := conversation.Settings(j.cfg.ChatSettings(false))
 	s, err := conversation.ReadState(ctx, f)
 	if err != nil {
 		c.logf("could not read the pause and ignore commands (%v): reporting as if there were none", err)
-		return
+		return heard{}
 	}
 	if n := rv.Suppress(s.Suppression); n > 0 {
 		c.logf("%d finding(s) ignored on this pull request: marked in the file reports, not posted, not counted by --fail-on", n)
 	}
 	c.learn(ctx, f, chat.Trust, rv, s.Ignored)
-	paused := ""
+	h := heard{ignored: s.Ignored}
 	if s.Paused && !githubchat.IsCommentEvent(j.ci.Event) && !ci.IsGitLabNoteTrigger(j.env.GitLab) {
-		paused = s.PausedNote(chat.Handle)
+		h.paused = s.PausedNote(chat.Handle)
 		c.logf("paused by %s on this pull request: nothing is posted inline; the summary says so", s.By)
 	}
-	apply(s.Ignored, paused)
+	return h
 }
 
-// chatPoster is the forge the run's poster reads the conversation from,
-// and how to tell the poster what it says; nil when the run posts nothing.
-func (c *Command) chatPoster(j *job, ch *change.Change) (conversation.Forge, func(map[string]bool, string)) {
-	if d, ok := c.gitlabPoster(j, ch); ok {
-		return c.gitlabForge(j), func(ig map[string]bool, p string) { d.Ignored, d.Paused = ig, p }
+// chatPoster is the forge the run's poster reads the conversation from;
+// nil when the run posts nothing.
+func (c *Command) chatPoster(j *job, ch *change.Change) conversation.Forge {
+	if _, ok := c.gitlabPoster(j, ch); ok {
+		return c.gitlabForge(j)
 	}
-	poster, ok := c.githubPoster(j, ch)
-	if !ok {
-		return nil, nil
+	if _, ok := c.githubPoster(j, ch); !ok {
+		return nil
 	}
 	f, err := c.chatForge(j.env, j.ci.PR, j.cfg.GitHubLogin, j.forge)
 	if err != nil {
 		c.logf("could not read the pull request's conversation: %v", err)
-		return nil, nil
+		return nil
 	}
-	return f, func(ig map[string]bool, p string) { poster.Ignored, poster.Paused = ig, p }
+	return f
 }
 
 // githubPoster is the run's GitHub review poster, when it posts.

@@ -74,14 +74,14 @@ func (c *Command) gitlabForge(j *job) conversation.Forge {
 // resolveTriggerMR reads a trigger pipeline's merge request from the API
 // (head from diff_refs, target branch, projects, state): the note event's
 // payload only names it (ci.Context.NeedMR).
-func (c *Command) resolveTriggerMR(ctx context.Context, j *job) error {
-	g := j.env.GitLab
+func (c *Command) resolveTriggerMR(ctx context.Context, env ci.Env, cx *ci.Context, forge *http.Client) error {
+	g := env.GitLab
 	if g.Token == "" {
 		return usagef("a trigger pipeline reads its merge request from the API: set OCR_GITLAB_TOKEN (or GITLAB_TOKEN)")
 	}
-	r, err := gitlabchat.ReadRefs(ctx, c.gitlabChat(g, j.ci.PR, j.forge))
+	r, err := gitlabchat.ReadRefs(ctx, c.gitlabChat(g, cx.PR, forge))
 	if err != nil {
 		return err
 	}
-	return j.ci.FromMergeRequest(ci.MergeRequest(r))
+	return cx.FromMergeRequest(ci.MergeRequest(r))
 }

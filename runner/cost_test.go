@@ -7,10 +7,11 @@ import (
 	"strings"
 	"testing"
 
+	openai "github.com/sashabaranov/go-openai"
+
 	"github.com/ocr-ci/ocr/internal/testkit/llmtest"
 	"github.com/ocr-ci/ocr/reporters"
 	"github.com/ocr-ci/ocr/review"
-	openai "github.com/sashabaranov/go-openai"
 )
 
 // pricedUsage is what the scripted provider reports for every answer:

@@ -28,7 +28,7 @@ func TestE2EConversationConfigErrorExits2(t *testing.T) {
 	llm := llmtest.New(t)
 	step := githubStep(t, p.testRepo, gh.URL, "github-pr", "event.json", "pull_request", p.shas())
 	useLLM(t, llm)
-	t.Setenv("GITHUB_GRAPHQL_URL", gh.GraphQLURL())
+	setVar(t, "GITHUB_GRAPHQL_URL", gh.GraphQLURL())
 	c := gh.AddIssueCommentAs(githubfake.User{Login: "alice", ID: 583231, Type: "User"}, "MEMBER", "@ocr can k be missing?")
 	chatStep(t, step, p, "issue_comment", c.ID, 0, c.Body)
 	code, _, errs := run(t, "review", "--repo", p.dir)

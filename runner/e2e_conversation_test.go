@@ -16,7 +16,7 @@ import (
 func chatStep(t *testing.T, step ghRunner, p prRepo, event string, id, root int64, body string) {
 	t.Helper()
 	b, _ := json.Marshal(body)
-	t.Setenv("GITHUB_EVENT_NAME", event)
+	setVar(t, "GITHUB_EVENT_NAME", event)
 	name := "issue_comment.json"
 	if event == "pull_request_review_comment" {
 		name = "review_comment.json"
@@ -40,7 +40,7 @@ func TestE2EConversation(t *testing.T) {
 		}})
 	step := githubStep(t, p.testRepo, gh.URL, "github-pr", "event.json", "pull_request", p.shas())
 	useLLM(t, llm)
-	t.Setenv("GITHUB_GRAPHQL_URL", gh.GraphQLURL())
+	setVar(t, "GITHUB_GRAPHQL_URL", gh.GraphQLURL())
 	alice := githubfake.User{Login: "alice", ID: 583231, Type: "User"}
 
 	code, _, errs := run(t, "review", "--repo", p.dir, "--no-filter")
@@ -72,7 +72,7 @@ func TestE2EConversation(t *testing.T) {
 	p.pushCache()
 	gh.Push(p.head, prDiff(p.testRepo, p.base, p.head))
 	writeEvent(t, e2ePath("github-pr", "event.json"), step.event, p.shas())
-	t.Setenv("GITHUB_EVENT_NAME", "pull_request")
+	setVar(t, "GITHUB_EVENT_NAME", "pull_request")
 	gh.ResetCalls()
 	code, _, errs = run(t, "review", "--repo", p.dir, "--no-filter")
 	if code != 0 || len(gh.Reviews()) != 1 || gh.Calls()[gh.Route("POST", "reviews")] != 0 {
@@ -95,7 +95,7 @@ func TestE2EConversation(t *testing.T) {
 	p.head = p.git("rev-parse", "HEAD")
 	gh.Push(p.head, prDiff(p.testRepo, p.base, p.head))
 	writeEvent(t, e2ePath("github-pr", "event.json"), step.event, p.shas())
-	t.Setenv("GITHUB_EVENT_NAME", "pull_request")
+	setVar(t, "GITHUB_EVENT_NAME", "pull_request")
 	gh.ResetCalls()
 	code, _, errs = run(t, "review", "--repo", p.dir, "--no-filter")
 	if code != 0 || len(gh.Reviews()) != 2 {

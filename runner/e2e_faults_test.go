@@ -5,7 +5,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -56,7 +55,7 @@ func faultRun(t *testing.T, r *testRepo, args ...string) faultResult {
 	dir := t.TempDir()
 	jsonPath, sarifPath := filepath.Join(dir, "ocr.json"), filepath.Join(dir, "ocr.sarif")
 	var out, errb bytes.Buffer
-	c := &Command{Stdout: &out, Stderr: &errb, sleep: noSleep, heartbeat: 50 * time.Millisecond, LookupEnv: os.LookupEnv}
+	c := &Command{Stdout: &out, Stderr: &errb, sleep: noSleep, heartbeat: 50 * time.Millisecond, LookupEnv: envOf(t).lookup}
 	argv := append([]string{"ocr", "review", "--repo", r.dir, "--commit", "HEAD", "--no-filter",
 		"--concurrency", fmt.Sprint(faultWave), "--report", "json=" + jsonPath, "--report", "sarif=" + sarifPath}, args...)
 	start := time.Now()
@@ -75,21 +74,14 @@ func faultRun(t *testing.T, r *testRepo, args ...string) faultResult {
 	return res
 }
 
-// faultEnv points ocr at url with the test token, and clears the settings
-// of the machine running the tests.
+// faultEnv points ocr at url with the test token; nothing of the machine
+// running the tests is seen (setVar).
 func faultEnv(t *testing.T, url string, kv ...string) {
-	clearCI(t)
-	for _, k := range []string{"OCR_TIMEOUT", "OCR_LLM_TIMEOUT", "OCR_LLM_EXTRA_HEADERS", "OCR_CONCURRENCY", "OPENAI_API_KEY", "OPENAI_BASE_URL"} {
-		t.Setenv(k, "")
-		if err := os.Unsetenv(k); err != nil {
-			t.Fatal(err)
-		}
-	}
-	t.Setenv("OCR_LLM_URL", url)
-	t.Setenv("OCR_LLM_TOKEN", llmtest.Token)
-	t.Setenv("OCR_LLM_MODEL", llmtest.Model)
+	setVar(t, "OCR_LLM_URL", url)
+	setVar(t, "OCR_LLM_TOKEN", llmtest.Token)
+	setVar(t, "OCR_LLM_MODEL", llmtest.Model)
 	for i := 0; i+1 < len(kv); i += 2 {
-		t.Setenv(kv[i], kv[i+1])
+		setVar(t, kv[i], kv[i+1])
 	}
 }
 
@@ -218,7 +210,7 @@ func TestE2ESecretsNeverPrinted(t *testing.T) {
 			srv.Handle(func(llmtest.Request) llmtest.Answer { return llmtest.Answer{Status: 401, Message: msg} })
 			step := githubStep(t, p.testRepo, gh.URL, "llm-down", "event.json", "pull_request", p.shas())
 			useLLM(t, srv)
-			t.Setenv("OCR_LLM_EXTRA_HEADERS", "X-Gateway-Key="+header)
+			setVar(t, "OCR_LLM_EXTRA_HEADERS", "X-Gateway-Key="+header)
 			code, out, errs := run(t, "review", "--repo", p.dir, "--no-filter")
 			if code != reporters.ExitIncomplete || (offset == 0 && !strings.Contains(errs, "Incorrect API key provided: *** via gateway key ***.")) {
 				t.Fatalf("exit %d, want 3 with the provider's message redacted\nstderr:\n%s", code, errs)

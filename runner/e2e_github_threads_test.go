@@ -61,7 +61,7 @@ func TestE2EGitHubResolvesGoneThreads(t *testing.T) {
 	llm := llmtest.New(t, llmtest.Script{Name: "store", Match: []string{"store/store.go"},
 		Answers: []llmtest.Answer{threadFindings(true, true, true), threadFindings(false, false, false)}})
 	step := githubStep(t, p.testRepo, gh.URL, "github-pr", "event.json", "pull_request", p.shas())
-	t.Setenv("GITHUB_GRAPHQL_URL", gh.GraphQLURL())
+	setVar(t, "GITHUB_GRAPHQL_URL", gh.GraphQLURL())
 	useLLM(t, llm)
 	if code, _, errs := run(t, "review", "--repo", p.dir, "--no-filter"); code != reporters.ExitOK {
 		t.Fatalf("first review: exit %d\nstderr:\n%s", code, errs)

@@ -59,7 +59,6 @@ func TestE2EGitLabMergeRequest(t *testing.T) {
 
 // gitlabJob sets up the environment of a merge request pipeline job.
 func gitlabJob(t *testing.T, p prRepo, gl *gitlabfake.Server) {
-	unsetCI(t)
 	setenv(t, map[string]string{
 		"GITLAB_CI": "true", "CI_PIPELINE_SOURCE": "merge_request_event", "CI_MERGE_REQUEST_IID": "5",
 		"CI_MERGE_REQUEST_DIFF_BASE_SHA": p.root, "CI_MERGE_REQUEST_TARGET_BRANCH_NAME": "main",

@@ -3,7 +3,6 @@ package runner
 import (
 	"bufio"
 	"bytes"
-	"flag"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -13,14 +12,14 @@ import (
 	"testing"
 	"text/template"
 
+	goldenfile "github.com/ocr-ci/ocr/internal/testkit/golden"
+
 	"github.com/santhosh-tekuri/jsonschema/v6"
 )
 
 // End-to-end scenarios: a real repository, the scripted LLM server, the
 // strict platform fakes (internal/testkit/fakes) and a simulated CI environment;
 // inputs and goldens live in ../testdata/e2e/<scenario>/.
-
-var updateE2E = flag.Bool("update", false, "rewrite the end-to-end goldens in ../testdata/e2e")
 
 // modulePath joins elem to the module's root, found from this file: the
 // scenarios chdir into their workspace, so relative paths would break.
@@ -32,34 +31,10 @@ func modulePath(elem ...string) string {
 // e2ePath is a file of a scenario in the module's top-level testdata.
 func e2ePath(scenario, name string) string { return modulePath("testdata", "e2e", scenario, name) }
 
-// ciVars are every variable CI detection reads; each scenario starts from
-// none of them set, whatever the machine running the tests has.
-var ciVars = []string{
-	"GITHUB_ACTIONS", "GITHUB_EVENT_NAME", "GITHUB_EVENT_PATH", "GITHUB_REPOSITORY", "GITHUB_API_URL", "GITHUB_GRAPHQL_URL",
-	"GITHUB_SERVER_URL", "GITHUB_WORKSPACE", "GITHUB_SHA", "GITHUB_STEP_SUMMARY", "GITHUB_OUTPUT", "RUNNER_TEMP",
-	"OCR_GITHUB_TOKEN", "GITHUB_TOKEN",
-	"GITLAB_CI", "CI_PIPELINE_SOURCE", "CI_MERGE_REQUEST_IID", "CI_MERGE_REQUEST_PROJECT_ID", "CI_MERGE_REQUEST_EVENT_TYPE",
-	"CI_MERGE_REQUEST_DIFF_BASE_SHA", "CI_MERGE_REQUEST_SOURCE_BRANCH_SHA", "CI_MERGE_REQUEST_TARGET_BRANCH_NAME",
-	"CI_COMMIT_SHA", "CI_COMMIT_BEFORE_SHA", "CI_DEFAULT_BRANCH", "CI_PROJECT_ID", "CI_PROJECT_DIR", "CI_API_V4_URL",
-	"CI_SERVER_URL", "CI_PROJECT_URL", "CI_SERVER_TLS_CA_FILE", "OCR_GITLAB_TOKEN", "GITLAB_TOKEN", "CI_JOB_TOKEN", "TRIGGER_PAYLOAD",
-	"OCR_FROM", "OCR_TO", "OCR_COMMIT", "OCR_REPO", "OCR_REPORTS", "OCR_FORMAT", "OCR_FULL", "OCR_FAIL_ON",
-	"OCR_SARIF_FILE", "OCR_CONFIG_REF", "OCR_NO_FILTER", "NO_COLOR", "OCR_POST_MIN_SEVERITY", "OCR_MAX_INLINE",
-}
-
-// unsetCI removes every CI variable for the test (restored afterwards).
-func unsetCI(t *testing.T) {
-	for _, k := range ciVars {
-		t.Setenv(k, "")
-		if err := os.Unsetenv(k); err != nil {
-			t.Fatal(err)
-		}
-	}
-}
-
 // setenv sets variables for the test.
 func setenv(t *testing.T, kv map[string]string) {
 	for k, v := range kv {
-		t.Setenv(k, v)
+		setVar(t, k, v)
 	}
 }
 
@@ -73,7 +48,6 @@ type ghRunner struct {
 // The working directory is the workspace, as in Actions.
 func githubStep(t *testing.T, r *testRepo, apiURL, scenario, event, name string, data any) ghRunner {
 	t.Helper()
-	unsetCI(t)
 	dir := t.TempDir()
 	g := ghRunner{dir: dir, summary: filepath.Join(dir, "step_summary.md"), output: filepath.Join(dir, "output"),
 		event: filepath.Join(dir, "event.json")}
@@ -139,20 +113,7 @@ func outputs(t *testing.T, path string) map[string]string {
 // under -update.
 func golden(t *testing.T, scenario, name, got string) {
 	t.Helper()
-	path := e2ePath(scenario, name)
-	if *updateE2E {
-		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run go test ./runner -run %s -update)", err, t.Name())
-	}
-	if string(want) != got {
-		t.Errorf("%s differs (run with -update after checking):\n--- got\n%s\n--- want\n%s", path, got, want)
-	}
+	goldenfile.CheckString(t, e2ePath(scenario, name), got)
 }
 
 // validateSchema checks data against a JSON schema kept with the reporters

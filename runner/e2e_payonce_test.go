@@ -229,8 +229,8 @@ func TestE2EPayOnceGitLab(t *testing.T) {
 	useLLM(t, llm)
 	review := func() string {
 		t.Helper()
-		t.Setenv("CI_COMMIT_SHA", p.head)
-		t.Setenv("CI_MERGE_REQUEST_DIFF_BASE_SHA", p.git("merge-base", p.base, p.head))
+		setVar(t, "CI_COMMIT_SHA", p.head)
+		setVar(t, "CI_MERGE_REQUEST_DIFF_BASE_SHA", p.git("merge-base", p.base, p.head))
 		code, _, errs := run(t, "review", "--repo", p.dir, "--no-filter")
 		if code != reporters.ExitOK {
 			t.Fatalf("exit %d\nstderr:\n%s", code, errs)

@@ -8,10 +8,11 @@ import (
 	"strings"
 	"testing"
 
+	openai "github.com/sashabaranov/go-openai"
+
 	"github.com/ocr-ci/ocr/internal/testkit/llmtest"
 	"github.com/ocr-ci/ocr/reporters"
 	"github.com/ocr-ci/ocr/review"
-	openai "github.com/sashabaranov/go-openai"
 )
 
 // End-to-end scans: the CLI in-process, real git in t.TempDir(), the

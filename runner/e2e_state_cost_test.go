@@ -61,8 +61,8 @@ func TestStateReadCost(t *testing.T) {
 	gh.AddIssueCommentAs(githubfake.User{Login: "alice", ID: 583231, Type: "User"}, "MEMBER", "/ocr pause")
 	useLLM(t, llmtest.New(t, storeScript(1)))
 	githubStep(t, p.testRepo, gh.URL, "github-pr", "event.json", "pull_request", p.shas())
-	t.Setenv("GITHUB_GRAPHQL_URL", gh.GraphQLURL())
-	t.Setenv("OCR_CHAT_TRUST", "OWNER,MEMBER,COLLABORATOR,author")
+	setVar(t, "GITHUB_GRAPHQL_URL", gh.GraphQLURL())
+	setVar(t, "OCR_CHAT_TRUST", "OWNER,MEMBER,COLLABORATOR,author")
 	if code, _, errs := run(t, "review", "--repo", p.dir, "--no-filter"); code != reporters.ExitOK {
 		t.Fatalf("exit %d\n%s", code, errs)
 	}

@@ -7,29 +7,9 @@ import (
 	"github.com/ocr-ci/ocr/internal/app/cli"
 	"github.com/ocr-ci/ocr/internal/app/config"
 	"github.com/ocr-ci/ocr/internal/app/envinfo"
+	"github.com/ocr-ci/ocr/internal/app/plan"
+	"github.com/ocr-ci/ocr/internal/app/setup"
 )
-
-// applyContext fills what the flags and OCR_* variables left open from the
-// detected CI context: explicit settings always win.
-func applyContext(cfg *config.Config, cx ci.Context) {
-	if cfg.From == "" && cfg.Commit == "" {
-		cfg.From, cfg.To, cfg.Commit, cfg.FromIsGuess = cx.From, cx.To, cx.Commit, cx.FromIsGuess
-	}
-	if cfg.ConfigRef == "" {
-		cfg.ConfigRef = cx.ConfigRef
-	}
-	if cx.UntrustedHead != "" {
-		cfg.ForkCaps()
-	}
-	if len(cfg.Reports) == 0 && cfg.Format == "" {
-		for _, s := range cx.Reports {
-			if s == ci.DefaultSARIF {
-				s.Path = cfg.SarifFile
-			}
-			cfg.Reports = append(cfg.Reports, s.String())
-		}
-	}
-}
 
 // env runs `ocr env`: what was detected and what would run, secrets
 // masked, then every problem `ocr review` would stop on, one line each
@@ -55,19 +35,14 @@ func (c *Command) env(ctx context.Context, args []string) error {
 	if cx.NeedPR { // as ocr review would: the pull request's SHAs from the API
 		problems = append(problems, ci.ResolvePR(ctx, &cx, e.GitHub))
 	}
-	applyContext(cfg, cx)
+	setup.ApplyContext(cfg, cx)
 	rows := append(envinfo.Context(cfg, cx), envinfo.Row{Name: "runs", Value: envinfo.Runs(e)})
-	if lc, err := c.loadLLM(cfg); err != nil {
+	if lc, err := setup.LLM(cfg, c.lookup); err != nil {
 		rows, problems = append(rows, envinfo.NoLLM()...), append(problems, err)
 	} else {
 		rows, problems = append(rows, envinfo.LLM(lc)...), append(problems, lc.Validate())
 	}
-	j := &job{cfg: cfg, env: e, ci: cx}
-	if err := j.loadSpecs(); err != nil {
-		problems = append(problems, err)
-	} else {
-		problems = append(problems, j.checkPosting())
-	}
+	problems = append(problems, (&setup.Run{Env: e, CI: cx}).CheckReports(cfg))
 	rows = append(rows, envinfo.Row{Name: "github token", Value: envinfo.Mask(e.GitHub.Token)},
 		envinfo.Row{Name: "gitlab token", Value: envinfo.Mask(e.GitLab.Token)},
 		envinfo.Row{Name: "caps", Value: envinfo.Caps(cfg, cx)}, envinfo.Posting(cfg))
@@ -87,10 +62,10 @@ func (c *Command) describeRepo(ctx context.Context, cfg *config.Config) ([]envin
 	if err != nil {
 		return rows, err
 	}
-	repo, err := c.openRepo(ctx, cfg)
+	repo, err := plan.OpenRepo(ctx, cfg, c.logf)
 	if err != nil {
 		return append(rows, envinfo.Row{Name: "repository", Value: ""}), err
 	}
-	defer closeRepo(repo)
+	defer plan.CloseRepo(repo)
 	return append(rows, envinfo.Row{Name: "repository", Value: repo.Dir()}), nil
 }

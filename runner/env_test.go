@@ -10,6 +10,7 @@ import (
 
 	"github.com/ocr-ci/ocr/internal/app/ci"
 	"github.com/ocr-ci/ocr/internal/app/config"
+	"github.com/ocr-ci/ocr/internal/app/setup"
 	"github.com/ocr-ci/ocr/reporters"
 	"github.com/ocr-ci/ocr/review/reportspec"
 )
@@ -59,8 +60,9 @@ func TestEnvCommandMasksSecrets(t *testing.T) {
 }
 
 func TestApplyContextFlagsWin(t *testing.T) {
+	t.Parallel()
 	cfg := &config.Config{Commit: "mine", SarifFile: "out.sarif"}
-	applyContext(cfg, ci.Context{From: "a", To: "b", ConfigRef: "a", Reports: []reportspec.Spec{{Kind: reportspec.KindGitHubSummary}, ci.DefaultSARIF}})
+	setup.ApplyContext(cfg, ci.Context{From: "a", To: "b", ConfigRef: "a", Reports: []reportspec.Spec{{Kind: reportspec.KindGitHubSummary}, ci.DefaultSARIF}})
 	if cfg.Commit != "mine" || cfg.From != "" {
 		t.Errorf("an explicit --commit must win over the detected range: %+v", cfg)
 	}

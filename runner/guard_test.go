@@ -86,7 +86,6 @@ func TestToolsNeverShowCredentialsThroughSymlinks(t *testing.T) {
 func TestReportSymlinkIsAUsageError(t *testing.T) {
 	for _, report := range []string{"sarif=ocr.sarif", "codequality=gl-code-quality-report.json", "json=out/ocr.json"} {
 		t.Run(report, func(t *testing.T) {
-			clearCI(t)
 			r := newTestRepo(t)
 			r.write("a.go", "package a\n")
 			r.commit("a")

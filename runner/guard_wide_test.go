@@ -53,7 +53,7 @@ func checkHidden(t *testing.T, s *tools.Session, secret string, paths ...string)
 }
 
 func TestToolsNeverShowWidenedCredentialNames(t *testing.T) {
-	clearCI(t)
+	t.Parallel()
 	r := newTestRepo(t)
 	r.write("app.go", "package app\n")
 	for _, n := range credentialNames {
@@ -86,7 +86,7 @@ var credentialContents = map[string]string{
 }
 
 func TestToolsNeverShowCredentialContent(t *testing.T) {
-	clearCI(t)
+	t.Parallel()
 	r := newTestRepo(t)
 	r.write("app.go", "package app // secretbody is not here\n")
 	paths := []string{}
@@ -120,7 +120,7 @@ func TestToolsNeverShowCredentialContent(t *testing.T) {
 // must not make it readable under the new name; git's rename detection
 // pairs the names, also when the content changed a little.
 func TestToolsNeverShowRenamedCredentials(t *testing.T) {
-	clearCI(t)
+	t.Parallel()
 	r := newTestRepo(t)
 	r.write("app.go", "package app\n")
 	r.write(".env", "PASSWORD=hunter2\nUSER=admin\nHOST=db\nPORT=5432\n")

@@ -5,11 +5,9 @@ import (
 	"time"
 
 	"github.com/ocr-ci/ocr/internal/app/incremental"
-	"github.com/ocr-ci/ocr/internal/app/preview"
+	"github.com/ocr-ci/ocr/internal/app/plan"
 	"github.com/ocr-ci/ocr/internal/domain/change"
-	"github.com/ocr-ci/ocr/internal/domain/rules"
 	"github.com/ocr-ci/ocr/internal/domain/selection"
-	"github.com/ocr-ci/ocr/internal/infra/git"
 	"github.com/ocr-ci/ocr/reporters/posting"
 	"github.com/ocr-ci/ocr/review"
 )
@@ -21,13 +19,14 @@ type stateReader interface {
 
 // scope decides between a full and an incremental review
 // (internal/app/incremental) and says why.
-func (c *Command) scope(ctx context.Context, j *job, repo *git.Repo, ch *change.Change, p preview.Preview, set *rules.Set) incremental.Scope {
+func (c *Command) scope(ctx context.Context, j *job, pr *plan.Review) incremental.Scope {
+	repo, ch, p, set := pr.Repo, pr.Change, pr.Preview, pr.Rules
 	if j.cfg.Full || j.ci.PR == 0 || ch.Mode != "range" {
 		return incremental.Scope{Kind: incremental.Full, Change: ch, Preview: p}
 	}
 	in := incremental.Input{Repo: repo, Change: ch, Preview: p, Config: j.configHash(), Logf: c.logf,
 		Select: func(ctx context.Context, ch *change.Change) []review.FileCoverage {
-			return set.ApplySelection(selection.Files(ch.Files, ch.Diffs, c.selection(ctx, j.cfg, repo, ch)))
+			return set.ApplySelection(selection.Files(ch.Files, ch.Diffs, plan.Selection(ctx, j.cfg, repo, ch)))
 		}}
 	in.State, in.Found = c.lastState(ctx, j, ch)
 	sc := incremental.Decide(ctx, in)
@@ -39,9 +38,9 @@ func (c *Command) scope(ctx context.Context, j *job, repo *git.Repo, ch *change.
 
 // reviewScope reviews what sc covers; a re-run of a reviewed head asks
 // nothing of the model (its findings come back in sc.Merge).
-func (c *Command) reviewScope(ctx context.Context, j *job, repo *git.Repo, sc incremental.Scope, set *rules.Set) (*review.Review, error) {
+func (c *Command) reviewScope(ctx context.Context, j *job, pr *plan.Review, sc incremental.Scope) (*review.Review, error) {
 	if sc.Kind != incremental.Rerun {
-		return c.runAgent(ctx, j, repo, sc.Change, sc.Preview, set)
+		return c.runAgent(ctx, j, &plan.Review{Repo: pr.Repo, Change: sc.Change, Rules: pr.Rules, Preview: sc.Preview})
 	}
 	ch := sc.Change
 	return &review.Review{Tool: "ocr", Version: Version, Mode: ch.Mode, Base: ch.Base, Head: ch.Head, Started: j.started,

@@ -44,7 +44,7 @@ func checkInert(t *testing.T, what, out string) {
 }
 
 func TestPreviewPrintsNoLegacyCommand(t *testing.T) {
-	clearCI(t)
+	t.Parallel()
 	r := legacyRepo(t)
 	for _, format := range []string{"text", "json"} {
 		code, out, errs := run(t, "review", "--repo", r.dir, "--commit", "HEAD", "--preview", "--format", format)
@@ -78,7 +78,7 @@ func checkNamesInJSON(t *testing.T, out string) {
 }
 
 func TestReviewReportsPrintNoLegacyCommand(t *testing.T) {
-	clearCI(t)
+	t.Parallel()
 	r := legacyRepo(t)
 	for _, format := range []string{"text", "json"} {
 		srv := llmtest.New(t, llmtest.Script{Match: []string{"store.go"}, Answers: []llmtest.Answer{
@@ -104,11 +104,11 @@ func TestReviewReportsPrintNoLegacyCommand(t *testing.T) {
 }
 
 func TestToolsCallInActionsPrintsNoLegacyCommand(t *testing.T) {
-	clearCI(t)
+	t.Parallel()
 	r := newTestRepo(t)
 	r.write("a.txt", "##[stop-commands]x\nx ##[set-output name=a;]b\n#\u200b#[error]c\n")
 	r.commit("one")
-	t.Setenv("GITHUB_ACTIONS", "true")
+	setVar(t, "GITHUB_ACTIONS", "true")
 	code, out, errs := run(t, "tools", "call", "file_read", `{"file_path":"a.txt"}`, "--repo", r.dir, "--commit", "HEAD")
 	if code != reporters.ExitOK {
 		t.Fatalf("exit %d: %s", code, errs)

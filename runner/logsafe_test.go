@@ -6,6 +6,7 @@ import (
 )
 
 func TestSafeLinesNeverStartsACommand(t *testing.T) {
+	t.Parallel()
 	for _, in := range []string{
 		"not reviewed: evil\n::error file=x::pwned",
 		"a\r::add-mask::x",

@@ -35,6 +35,7 @@ var (
 // input, output, report kind and exit code; the setup docs name no OCR_*
 // variable that ocr does not read.
 func TestReferenceDocumentsTheCode(t *testing.T) {
+	t.Parallel()
 	ref := string(pkgRead(t, "docs/reference.md"))
 	flags, documented := pkgFlagField(), map[string]string{}
 	for _, m := range pkgFlagRow.FindAllStringSubmatch(ref, -1) {
@@ -104,6 +105,7 @@ var pkgExamplePages = map[string]string{
 // key any concurrency group on the workflow (a group spans the repository:
 // without github.workflow, one workflow cancels another's review).
 func TestDocsExamples(t *testing.T) {
+	t.Parallel()
 	a := pkgLoadAction(t)
 	files, _ := filepath.Glob("../docs/examples/*.yml")
 	if len(files) != len(pkgExamplePages) {
@@ -174,6 +176,7 @@ func TestDocsExamples(t *testing.T) {
 // of at most 12 lines: the GitHub one on pull_request with one uses: of
 // the action, the GitLab one a single include with inputs.
 func TestQuickStarts(t *testing.T) {
+	t.Parallel()
 	first := func(page string) string {
 		_, rest, ok := strings.Cut(string(pkgRead(t, page)), "```yaml\n")
 		block, _, _ := strings.Cut(rest, "```")
@@ -208,6 +211,7 @@ func TestQuickStarts(t *testing.T) {
 // TestNoLatestTag: nothing tells users to run an image or a version by the
 // moving name latest.
 func TestNoLatestTag(t *testing.T) {
+	t.Parallel()
 	files := []string{"README.md", "action.yml", ".goreleaser.yaml", "gitlab/README.md", "gitlab/templates/review.yml", "gitlab/.gitlab-ci.yml"}
 	docs, _ := filepath.Glob("../docs/*.md")
 	examples, _ := filepath.Glob("../docs/examples/*.yml")
@@ -222,23 +226,13 @@ func TestNoLatestTag(t *testing.T) {
 	}
 }
 
-// pkgClean unsets every variable ocr reads, whatever the machine has.
-func pkgClean(t *testing.T) {
-	for k := range pkgVars(t) {
-		t.Setenv(k, "")
-		if err := os.Unsetenv(k); err != nil {
-			t.Fatal(err)
-		}
-	}
-}
-
 // pkgEnvCommand runs `ocr env` in-process and returns its output; exit 2
 // when it lists a problem (the variables a workflow sets through secrets
 // are left unset here).
 func pkgEnvCommand(t *testing.T) string {
 	t.Helper()
 	var out, errb bytes.Buffer
-	c := &Command{Stdout: &out, Stderr: &errb, LookupEnv: os.LookupEnv}
+	c := &Command{Stdout: &out, Stderr: &errb, LookupEnv: envOf(t).lookup}
 	code := c.Main(context.Background(), []string{"ocr", "env"})
 	if problems := strings.Contains(out.String(), "\nproblem:"); code != reporters.ExitOK && (code != reporters.ExitUsage || !problems) {
 		t.Fatalf("ocr env: exit %d: %s", code, errb.String())
@@ -261,7 +255,7 @@ func pkgWantLines(t *testing.T, out string, want ...string) {
 // TestActionEnvironmentDetectsThePullRequest runs `ocr env` with what the
 // runner gives the action's container on a pull_request event.
 func TestActionEnvironmentDetectsThePullRequest(t *testing.T) {
-	pkgClean(t)
+	t.Parallel()
 	pkgSetActionEnv(t, pkgLoadAction(t))
 	event := filepath.Join(t.TempDir(), "event.json")
 	payload := `{"pull_request": {"number": 7, "base": {"sha": "` + strings.Repeat("a", 40) + `", "repo": {"full_name": "o/r"}},
@@ -271,7 +265,7 @@ func TestActionEnvironmentDetectsThePullRequest(t *testing.T) {
 	}
 	for k, v := range map[string]string{"GITHUB_ACTIONS": "true", "GITHUB_EVENT_NAME": "pull_request",
 		"GITHUB_EVENT_PATH": event, "GITHUB_REPOSITORY": "o/r"} {
-		t.Setenv(k, v)
+		setVar(t, k, v)
 	}
 	out := pkgEnvCommand(t)
 	pkgWantLines(t, out, "platform:      github", "pull request:  #7", "mode:          range",
@@ -286,16 +280,16 @@ func TestActionEnvironmentDetectsThePullRequest(t *testing.T) {
 // TestGitLabTemplateEnvironmentDetectsTheMergeRequest runs `ocr env` with
 // the template's variables in a merge request pipeline.
 func TestGitLabTemplateEnvironmentDetectsTheMergeRequest(t *testing.T) {
-	pkgClean(t)
+	t.Parallel()
 	_, jobs, _ := pkgGitLab(t)
 	for k, v := range jobs["ocr-review"].Variables {
-		t.Setenv(k, v)
+		setVar(t, k, v)
 	}
 	for k, v := range map[string]string{"GITLAB_CI": "true", "CI_PIPELINE_SOURCE": "merge_request_event",
 		"CI_MERGE_REQUEST_IID": "5", "CI_MERGE_REQUEST_DIFF_BASE_SHA": strings.Repeat("a", 40),
 		"CI_COMMIT_SHA": strings.Repeat("b", 40), "CI_PROJECT_ID": "42", "CI_API_V4_URL": "https://gitlab.example.com/api/v4",
 		"OCR_LLM_URL": "http://localhost:11434/v1", "OCR_LLM_MODEL": "qwen2.5-coder:14b", "OCR_GITLAB_TOKEN": "glpat-secret"} {
-		t.Setenv(k, v)
+		setVar(t, k, v)
 	}
 	out := pkgEnvCommand(t)
 	pkgWantLines(t, out, "platform:      gitlab", "merge request: !5", "mode:          range",
@@ -303,5 +297,53 @@ func TestGitLabTemplateEnvironmentDetectsTheMergeRequest(t *testing.T) {
 		"llm endpoint:  http://localhost:11434/v1 (from OCR_LLM_URL)", "model:         qwen2.5-coder:14b (from OCR_LLM_MODEL)")
 	if strings.Contains(out, "glpat-secret") || strings.Contains(out, "problem: no LLM") {
 		t.Errorf("ocr env printed a token or a problem:\n%s", out)
+	}
+}
+
+// TestReadmeOpensWithTheQuickStarts: README.md's first two YAML blocks are
+// the GitHub quick start (docs/examples/github-quickstart.yml) and the
+// GitLab one (docs/gitlab.md's), before the commands and the contributor
+// detail.
+func TestReadmeOpensWithTheQuickStarts(t *testing.T) {
+	t.Parallel()
+	readme := string(pkgRead(t, "README.md"))
+	blocks := regexp.MustCompile("(?s)```yaml\n(.*?)```").FindAllStringSubmatch(readme, 2)
+	if len(blocks) < 2 {
+		t.Fatalf("README.md has %d YAML blocks, want the two quick starts first", len(blocks))
+	}
+	if blocks[0][1] != string(pkgRead(t, "docs/examples/github-quickstart.yml")) {
+		t.Errorf("README.md's first YAML block is not docs/examples/github-quickstart.yml:\n%s", blocks[0][1])
+	}
+	_, gl, _ := strings.Cut(string(pkgRead(t, "docs/gitlab.md")), "```yaml\n")
+	if gl, _, _ = strings.Cut(gl, "```"); blocks[1][1] != gl {
+		t.Errorf("README.md's second YAML block is not docs/gitlab.md's quick start:\n%s", blocks[1][1])
+	}
+	order := []string{"## Quick start", "## Two commands", "## Commands", "## Contributing", ".ci/run"}
+	for i := 1; i < len(order); i++ {
+		if strings.Index(readme, order[i-1]) > strings.Index(readme, order[i]) {
+			t.Errorf("README.md: %q comes after %q", order[i-1], order[i])
+		}
+	}
+}
+
+// TestOneExitCodeTable: the exit codes are tabled once, in
+// docs/reference.md; a page that speaks of them links there.
+func TestOneExitCodeTable(t *testing.T) {
+	t.Parallel()
+	pages, _ := filepath.Glob("../docs/*.md")
+	row := regexp.MustCompile(`(?m)^\| [0-3] \|`)
+	about := regexp.MustCompile(`(?mi)^#+ exit (codes|status)|exit codes[ :(]`)
+	for _, f := range append(pages, "../README.md", "../gitlab/README.md") {
+		f = strings.TrimPrefix(f, "../")
+		if f == "docs/reference.md" {
+			continue
+		}
+		text := string(pkgRead(t, f))
+		if row.MatchString(text) {
+			t.Errorf("%s has a table of exit codes: link docs/reference.md#exit-codes instead", f)
+		}
+		if about.MatchString(text) && !strings.Contains(text, "reference.md#exit-codes") {
+			t.Errorf("%s speaks of the exit codes without linking reference.md#exit-codes", f)
+		}
 	}
 }

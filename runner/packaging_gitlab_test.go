@@ -6,7 +6,6 @@ package runner
 
 import (
 	"encoding/json"
-	"os"
 	"reflect"
 	"regexp"
 	"strings"
@@ -85,6 +84,7 @@ func pkgGitLab(t *testing.T) (pkgGitLabSpec, map[string]pkgGitLabJob, map[string
 }
 
 func TestGitLabTemplate(t *testing.T) {
+	t.Parallel()
 	spec, jobs, used := pkgGitLab(t)
 	for name := range spec.Spec.Inputs {
 		if !used[name] {
@@ -145,9 +145,9 @@ func pkgCheckGitLabEnv(t *testing.T, job pkgGitLabJob) {
 		if vars[k].spec == nil && k != "GIT_DEPTH" {
 			t.Errorf("variable %s: ocr reads no such variable", k)
 		}
-		t.Setenv(k, v)
+		setVar(t, k, v)
 	}
-	cfg, err := config.Load(os.LookupEnv)
+	cfg, err := config.Load(envOf(t).lookup)
 	if err != nil {
 		t.Fatalf("template defaults: %v", err)
 	}

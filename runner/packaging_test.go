@@ -120,6 +120,7 @@ func pkgEnvName(name string) string {
 var pkgInputRef = regexp.MustCompile(`^\$\{\{ inputs\.([a-z0-9-]+) \}\}$`)
 
 func TestActionInputsMapToVariablesOCRReads(t *testing.T) {
+	t.Parallel()
 	a, vars := pkgLoadAction(t), pkgVars(t)
 	want := []string{"allow-partial", "command", "concurrency", "exclude", "fail-on", "github-token", "language", "llm-model",
 		"llm-token", "llm-url", "max-inline", "max-tokens-budget", "passes", "post-min-severity", "reports", "rule", "sarif-file", "shard", "verify-signature", "version"}
@@ -172,20 +173,20 @@ func pkgSetActionEnv(t *testing.T, a pkgAction) {
 		if !ok {
 			v = *a.Inputs[m[1]].Default
 		}
-		t.Setenv(key, v)
+		setVar(t, key, v)
 	}
 }
 
 // TestActionDefaultsLoad sets every variable of the review step to its input's
 // default and checks the configuration loads with the CLI's defaults.
 func TestActionDefaultsLoad(t *testing.T) {
-	pkgClean(t)
+	t.Parallel()
 	pkgSetActionEnv(t, pkgLoadAction(t))
-	cfg, err := config.Load(os.LookupEnv)
+	cfg, err := config.Load(envOf(t).lookup)
 	if err != nil {
 		t.Fatalf("action defaults: %v", err)
 	}
-	if _, err := config.LoadLLM(os.LookupEnv); err != nil {
+	if _, err := config.LoadLLM(envOf(t).lookup); err != nil {
 		t.Fatalf("action defaults: %v", err)
 	}
 	if _, err := reporters.ParseFailOn(cfg.FailOn); err != nil {
@@ -202,6 +203,7 @@ func TestActionDefaultsLoad(t *testing.T) {
 
 // TestActionOutputsAreWhatOCRWrites runs the $GITHUB_OUTPUT reporter.
 func TestActionOutputsAreWhatOCRWrites(t *testing.T) {
+	t.Parallel()
 	a := pkgLoadAction(t)
 	var buf bytes.Buffer
 	rv := &review.Review{Status: review.StatusComplete, Comments: []review.Comment{{Severity: review.SeverityHigh}}}

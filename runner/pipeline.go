@@ -13,11 +13,11 @@ import (
 	"github.com/ocr-ci/ocr/internal/app/config"
 	"github.com/ocr-ci/ocr/internal/app/envinfo"
 	"github.com/ocr-ci/ocr/internal/app/incremental"
+	"github.com/ocr-ci/ocr/internal/app/plan"
 	"github.com/ocr-ci/ocr/internal/app/preview"
 	"github.com/ocr-ci/ocr/internal/domain/change"
 	"github.com/ocr-ci/ocr/internal/domain/rules"
 	"github.com/ocr-ci/ocr/internal/domain/selection"
-	"github.com/ocr-ci/ocr/internal/infra/git"
 	"github.com/ocr-ci/ocr/internal/infra/llm"
 	"github.com/ocr-ci/ocr/reporters"
 	"github.com/ocr-ci/ocr/reporters/github"
@@ -37,42 +37,35 @@ func (c *Command) fullReview(ctx context.Context, j *job) int {
 	}
 	ctx, cancel := j.deadline(ctx)
 	defer cancel()
-	pr, err := c.prepare(ctx, j.cfg)
+	pr, err := plan.ForReview(ctx, j.cfg, c.logf)
 	if err != nil {
 		return c.fail(err)
 	}
-	defer closeRepo(pr.repo)
-	repo, ch, p, set := pr.repo, pr.change, pr.preview, pr.rules
-	sc := c.scope(ctx, j, repo, ch, p, set)
-	rv, err := c.reviewScope(ctx, j, repo, sc, set)
+	defer pr.Close()
+	sc := c.scope(ctx, j, pr)
+	rv, err := c.reviewScope(ctx, j, pr, sc)
 	if err != nil {
 		return c.fail(err)
 	}
 	c.markDeadline(ctx, rv)
+	ch, p, set := pr.Change, pr.Preview, pr.Rules
 	if sc.Kind != incremental.Full {
 		carried := sc.Merge(ctx, ch, p, rv)
 		rv.Rules = set.Used(rv.Files)
 		rv.Comments, rv.Dropped = capComments(j.cfg, sc.Combine(carried, rv.Comments))
 	}
 	// The reports are written even when the deadline has passed.
-	c.suppress(context.WithoutCancel(ctx), j, ch, rv, set)
-	return c.publish(context.WithoutCancel(ctx), j, ch, rv)
+	h := c.suppress(context.WithoutCancel(ctx), j, ch, rv, set)
+	return c.publish(context.WithoutCancel(ctx), j, ch, rv, h)
 }
 
-// configRef is where repository configuration is trusted from: --config-ref
-// (the base in CI), else the reviewed commit, else the work tree.
-func configRef(cfg *config.Config, ch *change.Change) string {
-	if cfg.ConfigRef != "" {
-		return cfg.ConfigRef
-	}
-	return ch.Head
-}
-
-// runAgent reviews the selected files and assembles the finished review.
-func (c *Command) runAgent(ctx context.Context, j *job, repo *git.Repo, ch *change.Change, p preview.Preview, set *rules.Set) (*review.Review, error) {
+// runAgent reviews the selected files of pr and assembles the finished
+// review.
+func (c *Command) runAgent(ctx context.Context, j *job, pr *plan.Review) (*review.Review, error) {
+	ch, p := pr.Change, pr.Preview
 	rv := &review.Review{Tool: "ocr", Version: Version, Mode: ch.Mode, Base: ch.Base, Head: ch.Head,
 		Started: j.started, Comments: []review.Comment{}}
-	in, err := c.agentInput(j, repo, ch, p, set)
+	in, err := c.agentInput(j, pr)
 	if err != nil {
 		return nil, err
 	}
@@ -86,13 +79,23 @@ func (c *Command) runAgent(ctx context.Context, j *job, repo *git.Repo, ch *chan
 		}
 		return rv, nil
 	}
-	return rv, c.callAgent(ctx, j, rv, p, in, set, false, j.reg)
+	return rv, c.callAgent(ctx, j, rv, agentWork{input: in, preview: p, rules: pr.Rules, reg: j.reg})
 }
 
-// callAgent reviews in with the model and fills rv: the registry reg, and
-// groups that never mix directories when byDir (a scan).
-func (c *Command) callAgent(ctx context.Context, j *job, rv *review.Review, p preview.Preview, in agent.Input, set *rules.Set, byDir bool, reg *tools.Registry) error {
-	if err := j.checkModel(reg); err != nil {
+// agentWork is one call of the agent: its input, the selection and rules
+// the review is finished with, the registry, and whether groups never mix
+// directories (a scan).
+type agentWork struct {
+	input   agent.Input
+	preview preview.Preview
+	rules   *rules.Set
+	reg     *tools.Registry
+	byDir   bool
+}
+
+// callAgent reviews w's input with the model and fills rv.
+func (c *Command) callAgent(ctx context.Context, j *job, rv *review.Review, w agentWork) error {
+	if err := j.checkModel(w.reg); err != nil {
 		return err
 	}
 	client, err := llm.New(j.llm, llm.Options{Logf: c.logf})
@@ -103,8 +106,8 @@ func (c *Command) callAgent(ctx context.Context, j *job, rv *review.Review, p pr
 		c.logf("tool protocol: text (%s): tools described in the prompt, one JSON action per answer", why)
 	}
 	acfg := c.agentConfig(j, client)
-	acfg.ByDirectory = byDir
-	c.finish(j, rv, p, agent.New(acfg, client, reg).Review(ctx, in), set)
+	acfg.ByDirectory = w.byDir
+	c.finish(j, rv, w.preview, agent.New(acfg, client, w.reg).Review(ctx, w.input), w.rules)
 	return nil
 }
 
@@ -119,7 +122,8 @@ func (c *Command) maskSecrets(j *job) error {
 }
 
 // agentInput gathers the agent's material from the change.
-func (c *Command) agentInput(j *job, repo *git.Repo, ch *change.Change, p preview.Preview, set *rules.Set) (agent.Input, error) {
+func (c *Command) agentInput(j *job, pr *plan.Review) (agent.Input, error) {
+	repo, ch, p, set := pr.Repo, pr.Change, pr.Preview, pr.Rules
 	bg, err := background(j.cfg)
 	if err != nil {
 		return agent.Input{}, err
@@ -213,13 +217,13 @@ func capComments(cfg *config.Config, cs []review.Comment) ([]review.Comment, int
 
 // publish runs the reporters and decides the exit code. A reporter that
 // fails does not stop the others; the run then exits 3.
-func (c *Command) publish(ctx context.Context, j *job, ch *change.Change, rv *review.Review) int {
-	reps, closeAll, err := c.buildReporters(j, ch)
+func (c *Command) publish(ctx context.Context, j *job, ch *change.Change, rv *review.Review, h heard) int {
+	reps, err := c.buildReporters(j, ch, h)
 	if err != nil {
 		return c.fail(err)
 	}
 	repErr := reps.Report(ctx, rv)
-	wrote, err := closeAll()
+	wrote, err := reps.Close()
 	if err != nil {
 		repErr = errors.Join(repErr, err)
 	}

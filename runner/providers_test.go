@@ -9,10 +9,11 @@ import (
 	"strings"
 	"testing"
 
+	openai "github.com/sashabaranov/go-openai"
+
 	"github.com/ocr-ci/ocr/internal/testkit/llmtest"
 	"github.com/ocr-ci/ocr/reporters"
 	"github.com/ocr-ci/ocr/review"
-	openai "github.com/sashabaranov/go-openai"
 )
 
 // providerCase is one row of docs/providers.md: the variables a user sets

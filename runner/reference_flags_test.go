@@ -38,13 +38,14 @@ func codeDefault(f *flag.Flag) string {
 // TestReferenceDefaultsAreTheCodes: the default column of docs/reference.md
 // and the "(default N)" of each flag's help are the values the code fills.
 func TestReferenceDefaultsAreTheCodes(t *testing.T) {
+	t.Parallel()
 	var cfg config.Config
 	if err := cfg.Validate(); err != nil {
 		t.Fatal(err)
 	}
 	rows := refRows(t)
 	helpDefault := regexp.MustCompile(`\(default:? ([0-9][0-9a-z]*)`)
-	cli.FlagSet(cli.Find("review"), &cfg).VisitAll(func(f *flag.Flag) {
+	cli.FlagSet(cli.Find("review"), &cfg, nil).VisitAll(func(f *flag.Flag) {
 		if f.Name == "v" {
 			return
 		}
@@ -66,6 +67,7 @@ func TestReferenceDefaultsAreTheCodes(t *testing.T) {
 // TestZeroMeansTheDefaultInTheDocs: a number whose 0 means the default cap
 // (--max-tokens-budget 0 is 5,000,000) is documented nowhere as "0 (none)".
 func TestZeroMeansTheDefaultInTheDocs(t *testing.T) {
+	t.Parallel()
 	env := config.FlagEnv()
 	docs, _ := filepath.Glob("../docs/*.md")
 	docs = append(docs, "../README.md", "../gitlab/README.md")
@@ -94,6 +96,7 @@ func TestZeroMeansTheDefaultInTheDocs(t *testing.T) {
 // ones docs/reference.md names in its scan paragraph, and scan's own are
 // --ref and --worktree.
 func TestScanFlagsAreDocumented(t *testing.T) {
+	t.Parallel()
 	ref := string(pkgRead(t, "docs/reference.md"))
 	_, para, _ := strings.Cut(ref, "**`ocr scan`** takes the same flags and variables, except")
 	para, _, _ = strings.Cut(para, "plus `--ref REF`")
@@ -105,7 +108,7 @@ func TestScanFlagsAreDocumented(t *testing.T) {
 		documented = append(documented, m[1])
 	}
 	var cfg config.Config
-	scan := scanFlagSet(cli.Find("scan"), &cfg, &scanOptions{})
+	scan := cli.FlagSet(cli.Find("scan"), &cfg, &cli.Scan{})
 	var missing []string
 	for name := range config.FlagEnv() {
 		refused := slices.Contains([]string{"from", "to", "commit", "full"}, name)
@@ -128,6 +131,7 @@ func TestScanFlagsAreDocumented(t *testing.T) {
 // TestCheckoutVersionIsOne: every page pins actions/checkout at the version
 // the example workflows use (the `# vN` comment of a SHA pin counts).
 func TestCheckoutVersionIsOne(t *testing.T) {
+	t.Parallel()
 	pin := regexp.MustCompile(`actions/checkout@([0-9a-f]{40})?(v[0-9][0-9.]*)?(?:\s*#\s*(v[0-9][0-9.]*))?`)
 	version := func(m []string) string { return m[2] + m[3] }
 	want := ""

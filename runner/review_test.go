@@ -14,9 +14,9 @@ import (
 
 // useLLM points the LLM configuration at a scripted server.
 func useLLM(t *testing.T, srv *llmtest.Server) {
-	t.Setenv("OCR_LLM_URL", srv.URL)
-	t.Setenv("OCR_LLM_TOKEN", llmtest.Token)
-	t.Setenv("OCR_LLM_MODEL", llmtest.Model)
+	setVar(t, "OCR_LLM_URL", srv.URL)
+	setVar(t, "OCR_LLM_TOKEN", llmtest.Token)
+	setVar(t, "OCR_LLM_MODEL", llmtest.Model)
 }
 
 // bugRepo is a repository whose last commit adds a nil dereference.

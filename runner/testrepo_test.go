@@ -3,18 +3,19 @@ package runner
 import (
 	"bytes"
 	"context"
-	"os"
-	"os/exec"
-	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 	"time"
+
+	"github.com/ocr-ci/ocr/internal/testkit/gitrepo"
 
 	"github.com/ocr-ci/ocr/internal/app/config"
 	"github.com/ocr-ci/ocr/internal/testkit/llmtest"
 )
 
-// testRepo is a real git repository in a temp dir.
+// testRepo is a real git repository in a temp dir, made with the test
+// kit's one git helper.
 type testRepo struct {
 	t   *testing.T
 	dir string
@@ -22,60 +23,78 @@ type testRepo struct {
 
 func newTestRepo(t *testing.T) *testRepo {
 	t.Helper()
-	r := &testRepo{t: t, dir: t.TempDir()}
-	r.git("init", "-q", "-b", "main")
-	return r
+	return &testRepo{t: t, dir: gitrepo.Init(t)}
 }
 
+// git runs git in the repository (internal/testkit/gitrepo).
 func (r *testRepo) git(args ...string) string {
 	r.t.Helper()
-	cmd := exec.CommandContext(context.Background(), "git", append([]string{"-c", "commit.gpgsign=false", "-c", "core.autocrlf=false"}, args...)...)
-	cmd.Dir = r.dir
-	cmd.Env = append(os.Environ(), "GIT_AUTHOR_NAME=t", "GIT_AUTHOR_EMAIL=t@localhost",
-		"GIT_COMMITTER_NAME=t", "GIT_COMMITTER_EMAIL=t@localhost", "GIT_CONFIG_NOSYSTEM=1", "HOME="+r.dir)
-	out, err := cmd.CombinedOutput()
-	if err != nil {
-		r.t.Fatalf("git %v: %v\n%s", args, err, out)
-	}
-	return strings.TrimSpace(string(out))
+	return gitrepo.Run(r.t, r.dir, args...)
 }
 
 func (r *testRepo) write(path, content string) {
 	r.t.Helper()
-	p := filepath.Join(r.dir, path)
-	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-		r.t.Fatal(err)
-	}
-	if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
-		r.t.Fatal(err)
-	}
+	gitrepo.WriteFiles(r.t, r.dir, map[string]string{path: content})
 }
 
 func (r *testRepo) commit(msg string) string {
 	r.t.Helper()
-	r.git("add", "-A")
-	r.git("commit", "-q", "--allow-empty", "-m", msg)
-	return r.git("rev-parse", "HEAD")
+	return gitrepo.Commit(r.t, r.dir, msg)
 }
 
-// run runs the CLI in-process and returns exit code, stdout and stderr.
+// run runs the CLI in-process with t's environment (setVar) and returns
+// exit code, stdout and stderr.
 func run(t *testing.T, args ...string) (int, string, string) {
 	t.Helper()
 	var out, errb bytes.Buffer
-	c := &Command{Stdout: &out, Stderr: &errb, sleep: noSleep, LookupEnv: os.LookupEnv}
+	c := &Command{Stdout: &out, Stderr: &errb, sleep: noSleep, LookupEnv: envOf(t).lookup}
 	code := c.Main(context.Background(), append([]string{"ocr"}, args...))
 	return code, out.String(), errb.String()
 }
 
-// clearCI removes CI variables of the machine running the tests.
-func clearCI(t *testing.T) {
-	for _, k := range []string{"GITHUB_ACTIONS", "GITLAB_CI", "OCR_FROM", "OCR_TO", "OCR_COMMIT", "OCR_REPO", "OCR_REPORTS", "OCR_FORMAT"} {
-		t.Setenv(k, "")
-		if err := os.Unsetenv(k); err != nil {
-			t.Fatal(err)
+// envs are the tests' environments, by test name: a variable a test sets
+// (setVar) is seen by the command it runs and by its subtests, never by the
+// process, so no test changes the environment of another and tests run in
+// parallel. Nothing of the machine's environment is seen.
+var envs = struct {
+	sync.Mutex
+	m map[string]testEnv
+}{m: map[string]testEnv{}}
+
+// setVar sets k=v in t's environment.
+func setVar(t testing.TB, k, v string) {
+	envs.Lock()
+	defer envs.Unlock()
+	name := t.Name()
+	e, ok := envs.m[name]
+	if !ok {
+		e = testEnv{}
+		envs.m[name] = e
+		t.Cleanup(func() {
+			envs.Lock()
+			defer envs.Unlock()
+			delete(envs.m, name)
+		})
+	}
+	e[k] = v
+}
+
+// envOf is t's environment: what its parent tests set, then what it set.
+func envOf(t testing.TB) testEnv {
+	envs.Lock()
+	defer envs.Unlock()
+	out := testEnv{}
+	parts := strings.Split(t.Name(), "/")
+	for i := range parts {
+		for k, v := range envs.m[strings.Join(parts[:i+1], "/")] {
+			out[k] = v
 		}
 	}
+	return out
 }
+
+// lookup reads the environment e, as os.LookupEnv reads the process's.
+func (e testEnv) lookup(k string) (string, bool) { return config.MapLookup(e)(k) }
 
 // noSleep makes the posters' waits instant; tests assert the waits through
 // the fakes' call records, not the clock.

@@ -38,7 +38,6 @@ func TestCISettingsFilesReadAtTrustedRef(t *testing.T) {
 		}},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			unsetCI(t)
 			r := newTestRepo(t)
 			r.write("ci/rule.json", benign)
 			r.write("a.go", "package a\n")
@@ -67,7 +66,6 @@ func TestCISettingsFilesReadAtTrustedRef(t *testing.T) {
 		})
 	}
 	t.Run("outside the repository", func(t *testing.T) {
-		unsetCI(t)
 		r := newTestRepo(t)
 		r.write("a.go", "package a\n")
 		base := r.commit("base")

@@ -86,6 +86,7 @@ func TestBrokenEventPayloadIsUsage(t *testing.T) {
 }
 
 func TestVersionTakesNoArguments(t *testing.T) {
+	t.Parallel()
 	if code, out, _ := run(t, "version"); code != reporters.ExitOK || !strings.HasPrefix(out, "ocr ") {
 		t.Errorf("ocr version: exit %d, %q", code, out)
 	}

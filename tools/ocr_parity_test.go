@@ -13,6 +13,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/ocr-ci/ocr/internal/testkit/gitrepo"
 )
 
 // modeSources commits files in a new repository and returns the three ways
@@ -25,7 +27,7 @@ func modeSources(t *testing.T, files, work map[string]string) []struct {
 } {
 	t.Helper()
 	dir, repo, head := commitFiles(t, files)
-	writeFiles(t, dir, work)
+	gitrepo.WriteFiles(t, dir, work)
 	plain := filepath.Join(t.TempDir(), "plain")
 	if err := os.CopyFS(plain, os.DirFS(dir)); err != nil {
 		t.Fatal(err)
@@ -263,7 +265,7 @@ func TestOCRAbsolutePathStaysUnderRepo(t *testing.T) {
 // file, in any mode (OCR's TestReadLines_Disk_RejectsSymlinkOutsideRepo).
 func TestAbsolutePathCannotEscapeThroughSymlinks(t *testing.T) {
 	outside := t.TempDir()
-	writeFiles(t, outside, map[string]string{"passwd": "outside-secret\n"})
+	gitrepo.WriteFiles(t, outside, map[string]string{"passwd": "outside-secret\n"})
 	files := map[string]string{
 		"etc":      "->" + outside,
 		"rel":      "->../" + filepath.Base(outside),

@@ -2,58 +2,16 @@ package tools
 
 import (
 	"context"
-	"errors"
 	"fmt"
-	"io/fs"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/ocr-ci/ocr/internal/testkit/gitrepo"
+
 	"github.com/ocr-ci/ocr/internal/infra/git"
 )
-
-// runGit runs git in dir with a fixed identity and dates, failing the test
-// on error.
-func runGit(t testing.TB, dir string, args ...string) string {
-	t.Helper()
-	cmd := exec.CommandContext(context.Background(), "git", append([]string{"-c", "init.defaultBranch=main", "-c", "commit.gpgsign=false",
-		"-c", "core.autocrlf=false", "-c", "core.symlinks=true"}, args...)...)
-	cmd.Dir = dir
-	cmd.Env = append(os.Environ(),
-		"GIT_AUTHOR_NAME=Test", "GIT_AUTHOR_EMAIL=test@example.com", "GIT_AUTHOR_DATE=2026-01-01T00:00:00Z",
-		"GIT_COMMITTER_NAME=Test", "GIT_COMMITTER_EMAIL=test@example.com", "GIT_COMMITTER_DATE=2026-01-01T00:00:00Z")
-	out, err := cmd.CombinedOutput()
-	if err != nil {
-		t.Fatalf("git %s: %v\n%s", strings.Join(args, " "), err, out)
-	}
-	return strings.TrimSpace(string(out))
-}
-
-// writeFiles writes files (path → content) under dir; content starting
-// with "->" makes a symlink to the rest.
-func writeFiles(t testing.TB, dir string, files map[string]string) {
-	t.Helper()
-	for p, c := range files {
-		full := filepath.Join(dir, filepath.FromSlash(p))
-		if err := os.MkdirAll(filepath.Dir(full), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.Remove(full); err != nil && !errors.Is(err, fs.ErrNotExist) {
-			t.Fatal(err)
-		}
-		var err error
-		if target, ok := strings.CutPrefix(c, "->"); ok {
-			err = os.Symlink(target, full)
-		} else {
-			err = os.WriteFile(full, []byte(c), 0o644)
-		}
-		if err != nil {
-			t.Fatal(err)
-		}
-	}
-}
 
 // fixture is the repository every mode's golden test reads.
 type fixture struct {
@@ -133,34 +91,34 @@ func newFixture(t testing.TB) *fixture {
 	t.Helper()
 	tmp := t.TempDir()
 	f := &fixture{dir: filepath.Join(tmp, "repo"), plain: filepath.Join(tmp, "plain")}
-	writeFiles(t, tmp, map[string]string{"outside.txt": "SECRET outside the repository\n"})
+	gitrepo.WriteFiles(t, tmp, map[string]string{"outside.txt": "SECRET outside the repository\n"})
 	if err := os.Mkdir(f.dir, 0o755); err != nil {
 		t.Fatal(err)
 	}
-	runGit(t, f.dir, "init", "-q")
-	writeFiles(t, f.dir, baseFiles())
-	runGit(t, f.dir, "add", "-A")
-	runGit(t, f.dir, "commit", "-q", "-m", "base")
-	f.base = runGit(t, f.dir, "rev-parse", "HEAD")
-	writeFiles(t, f.dir, headFiles())
+	gitrepo.RunFixed(t, f.dir, "init", "-q")
+	gitrepo.WriteFiles(t, f.dir, baseFiles())
+	gitrepo.RunFixed(t, f.dir, "add", "-A")
+	gitrepo.RunFixed(t, f.dir, "commit", "-q", "-m", "base")
+	f.base = gitrepo.RunFixed(t, f.dir, "rev-parse", "HEAD")
+	gitrepo.WriteFiles(t, f.dir, headFiles())
 	if err := os.Remove(filepath.Join(f.dir, "old.go")); err != nil {
 		t.Fatal(err)
 	}
-	runGit(t, f.dir, "add", "-A")
-	runGit(t, f.dir, "commit", "-q", "-m", "head")
-	f.head = runGit(t, f.dir, "rev-parse", "HEAD")
-	writeFiles(t, f.dir, workFiles())
+	gitrepo.RunFixed(t, f.dir, "add", "-A")
+	gitrepo.RunFixed(t, f.dir, "commit", "-q", "-m", "head")
+	f.head = gitrepo.RunFixed(t, f.dir, "rev-parse", "HEAD")
+	gitrepo.WriteFiles(t, f.dir, workFiles())
 	for _, files := range []map[string]string{baseFiles(), headFiles(), workFiles()} {
-		writeFiles(t, f.plain, files)
+		gitrepo.WriteFiles(t, f.plain, files)
 	}
 	if err := os.Remove(filepath.Join(f.plain, "old.go")); err != nil {
 		t.Fatal(err)
 	}
-	writeFiles(t, f.plain, map[string]string{"main.go": workFiles()["main.go"], "gitcfg": "->.git/config"})
+	gitrepo.WriteFiles(t, f.plain, map[string]string{"main.go": workFiles()["main.go"], "gitcfg": "->.git/config"})
 	if err := os.MkdirAll(filepath.Join(f.plain, ".git"), 0o755); err != nil {
 		t.Fatal(err)
 	}
-	writeFiles(t, f.plain, map[string]string{".git/config": "[credential] token=SECRET\n"})
+	gitrepo.WriteFiles(t, f.plain, map[string]string{".git/config": "[credential] token=SECRET\n"})
 	f.repo = openRepo(t, f.dir)
 	return f
 }
@@ -181,11 +139,11 @@ func openRepo(t testing.TB, dir string) *git.Repo {
 func commitFiles(t testing.TB, files map[string]string) (dir string, repo *git.Repo, head string) {
 	t.Helper()
 	dir = t.TempDir()
-	runGit(t, dir, "init", "-q")
-	writeFiles(t, dir, files)
-	runGit(t, dir, "add", "-A")
-	runGit(t, dir, "commit", "-q", "-m", "c")
-	return dir, openRepo(t, dir), runGit(t, dir, "rev-parse", "HEAD")
+	gitrepo.RunFixed(t, dir, "init", "-q")
+	gitrepo.WriteFiles(t, dir, files)
+	gitrepo.RunFixed(t, dir, "add", "-A")
+	gitrepo.RunFixed(t, dir, "commit", "-q", "-m", "c")
+	return dir, openRepo(t, dir), gitrepo.RunFixed(t, dir, "rev-parse", "HEAD")
 }
 
 // sources returns the four modes' sources over the fixture.

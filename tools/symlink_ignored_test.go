@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/ocr-ci/ocr/internal/testkit/gitrepo"
 )
 
 // A committed symlink to an ignored file (a .env that CI wrote from its
@@ -19,7 +21,7 @@ func TestSymlinkToIgnoredFileIsNotRead(t *testing.T) {
 		"readme.txt":     "->docs/readme.md",
 		"docs/readme.md": "# docs\n",
 	})
-	writeFiles(t, dir, map[string]string{".env": "API_TOKEN=SECRET\n", "secrets/token": "SECRET\n"})
+	gitrepo.WriteFiles(t, dir, map[string]string{".env": "API_TOKEN=SECRET\n", "secrets/token": "SECRET\n"})
 	plain := filepath.Join(t.TempDir(), "plain")
 	if err := os.CopyFS(plain, os.DirFS(dir)); err != nil {
 		t.Fatal(err)

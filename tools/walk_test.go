@@ -4,6 +4,8 @@ import (
 	"context"
 	"strings"
 	"testing"
+
+	"github.com/ocr-ci/ocr/internal/testkit/gitrepo"
 )
 
 // TestWalkGitignore: the plain-directory listing honours .gitignore files
@@ -11,7 +13,7 @@ import (
 // patterns, "**".
 func TestWalkGitignore(t *testing.T) {
 	dir := t.TempDir()
-	writeFiles(t, dir, map[string]string{
+	gitrepo.WriteFiles(t, dir, map[string]string{
 		".gitignore":        "# comment\n*.log\n/root-only.txt\nbuild/\ndocs/**/*.tmp\n\\#hash.txt\n",
 		"a.go":              "",
 		"x.log":             "",

@@ -8,6 +8,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/ocr-ci/ocr/internal/testkit/gitrepo"
 )
 
 // TestParseGeneratedHistory replaces the check over this repository's own
@@ -19,19 +21,19 @@ import (
 func TestParseGeneratedHistory(t *testing.T) {
 	t.Parallel()
 	dir := t.TempDir()
-	parseGit(t, dir, "init", "-q")
+	gitrepo.Output(t, dir, "init", "-q")
 	g := &histGen{t: t, dir: dir, rnd: rand.New(rand.NewPCG(12, 2026)), files: map[string]*genFile{}}
 	for i := range genCommits {
 		g.step(i)
-		parseGit(t, dir, "add", "-A")
-		parseGit(t, dir, "commit", "-q", "--allow-empty", "-m", fmt.Sprintf("step %d", i))
+		gitrepo.Output(t, dir, "add", "-A")
+		gitrepo.Output(t, dir, "commit", "-q", "--allow-empty", "-m", fmt.Sprintf("step %d", i))
 	}
 	commits := commitsOf(t, dir, "HEAD", 200)
 	if len(commits) != genCommits {
 		t.Fatalf("generated %d commits, want %d", len(commits), genCommits)
 	}
 	// The history must hold every kind of change it is meant to test.
-	log := string(parseGit(t, dir, "log", "-M", "--summary", "--numstat", "--format=%H"))
+	log := string(gitrepo.Output(t, dir, "log", "-M", "--summary", "--numstat", "--format=%H"))
 	for what, mark := range map[string]string{"a rename": "rename ", "a mode change": "mode change", "a binary change": "-\t-\t",
 		"a deletion": "delete mode", "a CRLF file": ".bat", "a non-ASCII name": "\\", "a quoted name": `"q\"uote.txt`} {
 		if !strings.Contains(log, mark) {

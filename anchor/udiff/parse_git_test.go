@@ -11,29 +11,9 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/ocr-ci/ocr/internal/testkit/gitrepo"
 )
-
-// gitEnv isolates test git runs from the machine's configuration.
-var gitEnv = []string{
-	"GIT_CONFIG_NOSYSTEM=1", "GIT_CONFIG_GLOBAL=" + os.DevNull,
-	"GIT_AUTHOR_NAME=ocr test", "GIT_AUTHOR_EMAIL=test@localhost",
-	"GIT_COMMITTER_NAME=ocr test", "GIT_COMMITTER_EMAIL=test@localhost",
-	"GIT_AUTHOR_DATE=2024-01-01T00:00:00Z", "GIT_COMMITTER_DATE=2024-01-01T00:00:00Z",
-}
-
-// parseGit runs git in dir and returns its standard output.
-func parseGit(t testing.TB, dir string, args ...string) []byte {
-	t.Helper()
-	cmd := exec.CommandContext(context.Background(), "git", append([]string{"-C", dir, "-c", "init.defaultBranch=main", "-c", "commit.gpgsign=false"}, args...)...)
-	cmd.Env = append(os.Environ(), gitEnv...)
-	var stderr bytes.Buffer
-	cmd.Stderr = &stderr
-	out, err := cmd.Output()
-	if err != nil {
-		t.Fatalf("git %s: %v\n%s", strings.Join(args, " "), err, stderr.Bytes())
-	}
-	return out
-}
 
 // diffArgs is how ocr runs git diff; quotepath is varied by the tests.
 func diffArgs(quotePath bool, from, to string) []string {
@@ -46,7 +26,7 @@ func diffArgs(quotePath bool, from, to string) []string {
 func catBlobs(t testing.TB, dir string, specs []string) map[string][]byte {
 	t.Helper()
 	cmd := exec.CommandContext(context.Background(), "git", "-C", dir, "cat-file", "--batch")
-	cmd.Env = append(os.Environ(), gitEnv...)
+	cmd.Env = gitrepo.Env()
 	cmd.Stdin = strings.NewReader(strings.Join(specs, "\n") + "\n")
 	out, err := cmd.Output()
 	if err != nil {
@@ -77,7 +57,7 @@ func catBlobs(t testing.TB, dir string, specs []string) map[string][]byte {
 // commitsOf lists the commits of rev with their parents, newest first.
 func commitsOf(t testing.TB, dir, rev string, limit int) [][]string {
 	t.Helper()
-	out := parseGit(t, dir, "rev-list", "--parents", "--max-count="+strconv.Itoa(limit), rev)
+	out := gitrepo.Output(t, dir, "rev-list", "--parents", "--max-count="+strconv.Itoa(limit), rev)
 	var commits [][]string
 	for _, line := range strings.Split(strings.TrimSpace(string(out)), "\n") {
 		if line != "" {
@@ -90,18 +70,18 @@ func commitsOf(t testing.TB, dir, rev string, limit int) [][]string {
 // checkHistory diffs every commit against its first parent (or the empty
 // tree) and checks the parsed hunks against the blobs on both sides.
 func checkHistory(t *testing.T, dir string, commits [][]string, quotePath bool) {
-	emptyTree := strings.TrimSpace(string(parseGit(t, dir, "hash-object", "-t", "tree", os.DevNull)))
+	emptyTree := strings.TrimSpace(string(gitrepo.Output(t, dir, "hash-object", "-t", "tree", os.DevNull)))
 	for _, c := range commits {
 		commit, parent := c[0], emptyTree
 		if len(c) > 1 {
 			parent = c[1]
 		}
-		diff := parseGit(t, dir, diffArgs(quotePath, parent, commit)...)
+		diff := gitrepo.Output(t, dir, diffArgs(quotePath, parent, commit)...)
 		files, err := Parse(diff)
 		if err != nil {
 			t.Fatalf("commit %s: %v", commit, err)
 		}
-		names := parseGit(t, dir, "diff", "--find-renames", "--name-only", "-z", parent, commit, "--")
+		names := gitrepo.Output(t, dir, "diff", "--find-renames", "--name-only", "-z", parent, commit, "--")
 		if n := bytes.Count(names, []byte{0}); n != len(files) {
 			t.Errorf("commit %s: parsed %d files, git diff --name-only lists %d", commit, len(files), n)
 		}

@@ -1,15 +1,14 @@
 package udiff
 
 import (
-	"flag"
 	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
-)
 
-var update = flag.Bool("update", false, "rewrite the golden files in testdata")
+	"github.com/ocr-ci/ocr/internal/testkit/golden"
+)
 
 // TestParseGolden parses every testdata/<case>.diff and compares a text dump
 // of the result (or the error) with testdata/<case>.golden.
@@ -39,23 +38,10 @@ func TestParseGolden(t *testing.T) {
 }
 
 // checkGolden compares got with the golden file, rewriting it under the
-// package's -update flag.
+// test kit's -update flag.
 func checkGolden(t *testing.T, path, got string) {
 	t.Helper()
-	if *update {
-		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		test, _, _ := strings.Cut(t.Name(), "/")
-		t.Fatalf("%v (run go test ./anchor/udiff -run %s -update)", err, test)
-	}
-	if got != string(want) {
-		t.Errorf("%s differs (rerun with -update and review the change):\n--- got\n%s--- want\n%s", path, got, want)
-	}
+	golden.CheckString(t, path, got)
 }
 
 // dumpFiles renders parsed files readably: quoted texts show CRs and tabs.

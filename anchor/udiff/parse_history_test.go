@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/ocr-ci/ocr/internal/testkit/gitrepo"
 )
 
 // TestParseHistory checks the parser against real git over a repository
@@ -47,10 +49,10 @@ func numbered(prefix string, n int, eol string) string {
 // buildHistory creates the test repository in a temporary directory.
 func buildHistory(t *testing.T) string {
 	dir := t.TempDir()
-	parseGit(t, dir, "init", "-q")
+	gitrepo.Output(t, dir, "init", "-q")
 	for i, s := range historySteps() {
 		for _, args := range s.git {
-			parseGit(t, dir, args...)
+			gitrepo.Output(t, dir, args...)
 		}
 		for name, content := range s.write {
 			path := filepath.Join(dir, filepath.FromSlash(name))
@@ -73,9 +75,9 @@ func buildHistory(t *testing.T) string {
 			}
 		}
 		if !s.noAdd {
-			parseGit(t, dir, "add", "-A")
+			gitrepo.Output(t, dir, "add", "-A")
 		}
-		parseGit(t, dir, "commit", "-q", "--allow-empty", "-m", fmt.Sprintf("step %d", i))
+		gitrepo.Output(t, dir, "commit", "-q", "--allow-empty", "-m", fmt.Sprintf("step %d", i))
 	}
 	return dir
 }

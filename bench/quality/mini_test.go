@@ -3,7 +3,6 @@ package main
 import (
 	"bytes"
 	"encoding/json"
-	"flag"
 	"fmt"
 	"math/rand/v2"
 	"os"
@@ -12,9 +11,9 @@ import (
 	"reflect"
 	"strings"
 	"testing"
-)
 
-var update = flag.Bool("update", false, "regenerate testdata/mini (the small dataset CI runs)")
+	"github.com/ocr-ci/ocr/internal/testkit/golden"
+)
 
 // The small dataset: repositories of one Go file whose change adds
 // functions; in a positive change one or two of them carry a planted
@@ -164,7 +163,7 @@ func TestMiniDatasetIsCommitted(t *testing.T) {
 	_, pos, neg := miniClones(t)
 	for name, want := range map[string][]sample{"positive_samples.json": pos, "negative_samples.json": neg} {
 		path := filepath.Join(miniDir, name)
-		if *update {
+		if golden.Update() {
 			var buf bytes.Buffer
 			enc := json.NewEncoder(&buf)
 			enc.SetEscapeHTML(false)

@@ -3,7 +3,7 @@ package ci
 import "github.com/ocr-ci/ocr/review/reportspec"
 
 // The default reports of a CI context; --sarif-file replaces DefaultSARIF's
-// path (see the runner's applyContext).
+// path (see setup.ApplyContext).
 var (
 	// DefaultSARIF is the SARIF report of the CI defaults.
 	DefaultSARIF       = reportspec.Spec{Kind: reportspec.KindSARIF, Path: reportspec.DefaultSARIFPath}

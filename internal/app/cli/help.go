@@ -24,6 +24,9 @@ type Command struct {
 	// means every review flag (grouped); none means it takes no flags.
 	flags []string
 	none  bool
+	// positional: the command takes arguments, and flags may come
+	// before or after them.
+	positional bool
 }
 
 var subcommands = []Command{
@@ -45,14 +48,14 @@ means everything; flags may come before or after the PATHs. Over
 text, the most recently changed first.
 --shard I/N reviews one part of N; ocr merge joins the parts' JSON reports.
 Posting to a pull or merge request is refused. See docs/scan.md.`,
-		flags: ScanFlags},
+		flags: ScanFlags, positional: true},
 	{name: "merge", synopsis: "ocr merge [flags] REPORT.json...", about: `Write the reports of a sharded scan as one run would have written them, from
 the JSON reports of its shards (ocr scan --shard I/N --report json=PATH):
 one SARIF run with every shard's results, one Code Quality file, one
 summary, --fail-on applied to the whole. Reports of different commits,
 modes or configurations are refused (exit 2); a missing shard is named, the
 reports are written with what was given, and the exit code is 3. See
-docs/scan.md.`, flags: MergeFlags},
+docs/scan.md.`, flags: MergeFlags, positional: true},
 	{name: "env", synopsis: "ocr env [flags]", about: `Show what ocr detects here and what 'ocr review' would do: platform, event,
 range, pull request, reports, git, the LLM endpoint and model, and which
 tokens are set (never their values). Takes the flags of 'ocr review'.`},
@@ -63,14 +66,14 @@ overwritten (what to add is printed instead). Then print the secrets or
 CI/CD variables still to set, and the command that checks them (ocr env).`,
 		flags: []string{"forge", "repo"}},
 	{name: "tools list", synopsis: "ocr tools list [--tools FILE]", about: `List the agent's tools with their parameters.`,
-		flags: []string{"tools"}},
+		flags: []string{"tools"}, positional: true},
 	{name: "tools call", synopsis: "ocr tools call NAME 'JSON-ARGS' [flags]", about: `Run one tool as the model would and print exactly what it would receive.
 It reads the commit --commit (or the range's head), or the work tree.
 Unknown tools, unknown or missing arguments are errors (exit 2).`,
-		flags: []string{"repo", "from", "to", "commit", "tools"}},
+		flags: []string{"repo", "from", "to", "commit", "tools"}, positional: true},
 	{name: "rules list", synopsis: "ocr rules list", about: `List the built-in review rules.`, none: true},
 	{name: "rules check", synopsis: "ocr rules check PATH... [flags]", about: `Show which review rule applies to each path and the text the model gets.`,
-		flags: []string{"repo", "rule", "config-ref"}},
+		flags: []string{"repo", "rule", "config-ref"}, positional: true},
 	{name: "version", synopsis: "ocr version", about: `Print the version of ocr.`, none: true},
 }
 
@@ -139,9 +142,10 @@ func PrintGroupHelp(w io.Writer, group string) error {
 }
 
 // FlagSet builds the command's flags over cfg: the review flags it takes,
-// with -v for --verbose. Parsing prints nothing: errors are reported by
-// parseError and help by printHelp.
-func FlagSet(sub *Command, cfg *config.Config) *flag.FlagSet {
+// with -v for --verbose, and for `ocr scan` its own over scan (nil: a
+// scratch value). Parsing
+// prints nothing: errors are reported by ParseError and help by PrintHelp.
+func FlagSet(sub *Command, cfg *config.Config, scan *Scan) *flag.FlagSet {
 	all := flag.NewFlagSet("ocr "+sub.name, flag.ContinueOnError)
 	cfg.Bind(all)
 	fs := flag.NewFlagSet("ocr "+sub.name, flag.ContinueOnError)
@@ -154,6 +158,12 @@ func FlagSet(sub *Command, cfg *config.Config) *flag.FlagSet {
 	})
 	if v := fs.Lookup("verbose"); v != nil {
 		fs.Var(v.Value, "v", "short for --verbose")
+	}
+	if sub.name == "scan" {
+		if scan == nil {
+			scan = new(Scan)
+		}
+		bindScan(fs, cfg, scan)
 	}
 	return fs
 }

@@ -22,7 +22,7 @@ func TestParseErrorSuggests(t *testing.T) {
 	} {
 		var cfg config.Config
 		sub := Find(tc.cmd)
-		fs := FlagSet(sub, &cfg)
+		fs := FlagSet(sub, &cfg, nil)
 		err := ParseError(sub, fs, fs.Parse([]string{tc.arg}))
 		var ue *UsageError
 		if !errors.As(err, &ue) || !strings.Contains(err.Error(), tc.want) {
@@ -36,14 +36,14 @@ func TestPrintHelpListsOwnFlags(t *testing.T) {
 	var b strings.Builder
 	var cfg config.Config
 	sub := Find("rules check")
-	if err := PrintHelp(&b, sub, FlagSet(sub, &cfg)); err != nil {
+	if err := PrintHelp(&b, sub, FlagSet(sub, &cfg, nil)); err != nil {
 		t.Fatal(err)
 	}
 	out := b.String()
 	if !strings.Contains(out, "--config-ref REF") || !strings.Contains(out, "[OCR_CONFIG_REF]") || strings.Contains(out, "--format") {
 		t.Errorf("rules check help:\n%s", out)
 	}
-	if err := PrintHelp(failingWriter{}, sub, FlagSet(sub, &cfg)); err == nil {
+	if err := PrintHelp(failingWriter{}, sub, FlagSet(sub, &cfg, nil)); err == nil {
 		t.Error("a failed write was not reported")
 	}
 }
@@ -59,7 +59,7 @@ func TestScanHelpSaysWhatAPathIs(t *testing.T) {
 	var cfg config.Config
 	sub := Find("scan")
 	var b strings.Builder
-	if err := PrintHelp(&b, sub, FlagSet(sub, &cfg)); err != nil {
+	if err := PrintHelp(&b, sub, FlagSet(sub, &cfg, nil)); err != nil {
 		t.Fatal(err)
 	}
 	help := strings.Join(strings.Fields(b.String()), " ")

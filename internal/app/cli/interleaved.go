@@ -12,7 +12,7 @@ import (
 // ends the flags.
 func SplitInterleaved(name string, args []string) (flags, pos []string) {
 	var scratch config.Config
-	fs := FlagSet(Find(name), &scratch)
+	fs := FlagSet(Find(name), &scratch, nil)
 	for i := 0; i < len(args); i++ {
 		a := args[i]
 		switch {

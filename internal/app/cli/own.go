@@ -50,7 +50,7 @@ func CheckReview(cfg *config.Config, args []string) error {
 func ParseInit(w io.Writer, args []string) (repo, forge string, err error) {
 	sub := Find("init")
 	var cfg config.Config
-	fs := FlagSet(sub, &cfg)
+	fs := FlagSet(sub, &cfg, nil)
 	fs.StringVar(&forge, "forge", "", "`FORGE` github or gitlab (default: the host of the origin remote)")
 	if WantsHelp(args) {
 		if err := PrintHelp(w, sub, fs); err != nil {

@@ -15,26 +15,35 @@ import (
 // does to call a file binary.
 const scanBinaryProbe = 8000
 
-// Scan builds the change of a scan: every file of src under one of
-// prefixes (all files when there is none), each presented whole as an
-// added file. Anchoring, selection, grouping and the reporters then work
-// as for a review, and every line of every file can be commented on.
-// Credentials files are listed but never read; of the files selection
-// leaves out by their path alone (byPath), only whether they are binary is
-// kept, so a large vendored tree costs no memory.
-//
-// only, when not nil, narrows the files to those it lists (--since); a
-// PATH must still match a file of the tree, changed or not.
-func Scan(ctx context.Context, src tools.Source, mode, head string, prefixes, only []string, byPath func(string) bool) (*Change, error) {
+// ScanRequest says what a scan presents.
+type ScanRequest struct {
+	Mode, Head string // the Change's mode and head
+	// Paths keep the files under one of them (all files when none).
+	Paths []string
+	// Only, when not nil, narrows the files to those it lists (--since); a
+	// PATH must still match a file of the tree, changed or not.
+	Only []string
+	// ByPath reports whether selection leaves a file out by its path alone.
+	ByPath func(path string) bool
+}
+
+// Scan builds the change of a scan: every file of src under one of the
+// request's Paths, each presented whole as an added file. Anchoring,
+// selection, grouping and the reporters then work as for a review, and
+// every line of every file can be commented on. Credentials files are
+// listed but never read; of the files selection leaves out by their path
+// alone (ByPath), only whether they are binary is kept, so a large
+// vendored tree costs no memory.
+func Scan(ctx context.Context, src tools.Source, req ScanRequest) (*Change, error) {
 	all, err := src.ListFiles(ctx)
 	if err != nil {
 		return nil, fmt.Errorf("could not list the files to scan: %w", err)
 	}
-	files, err := underPaths(all, prefixes)
+	files, err := underPaths(all, req.Paths)
 	if err != nil {
 		return nil, err
 	}
-	files = keepOnly(files, only)
+	files = keepOnly(files, req.Only)
 	var raw strings.Builder
 	for _, p := range files {
 		if selection.IsSecretPath(p) {
@@ -48,12 +57,12 @@ func Scan(ctx context.Context, src tools.Source, mode, head string, prefixes, on
 		if err != nil {
 			continue // a symlink to a directory or outside, a submodule: no file
 		}
-		if byPath(p) && !isBinary(data) {
+		if req.ByPath(p) && !isBinary(data) {
 			data = nil // left out by its path: only the binary reason would come first
 		}
 		writeAddedDiff(&raw, p, data)
 	}
-	ch := &Change{Mode: mode, Head: head}
+	ch := &Change{Mode: req.Mode, Head: req.Head}
 	return ch, ch.Parse(raw.String(), nil)
 }
 

@@ -1,17 +1,16 @@
 package rules
 
 import (
-	"flag"
 	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	goldenfile "github.com/ocr-ci/ocr/internal/testkit/golden"
+
 	"github.com/tiktoken-go/tokenizer"
 )
-
-var update = flag.Bool("update", false, "rewrite golden files")
 
 // maxRuleTokens is the prompt budget of one rule's text (cl100k).
 const maxRuleTokens = 250
@@ -74,19 +73,7 @@ func hasTag(tags []string, tag string) bool {
 // golden compares got with testdata/<name>.golden, rewriting it with -update.
 func golden(t *testing.T, name, got string) {
 	t.Helper()
-	path := filepath.Join("testdata", name+".golden")
-	if *update {
-		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run go test -update)", err)
-	}
-	if got != string(want) {
-		t.Errorf("%s differs from golden file (run go test -update and review the diff):\n%s", name, got)
-	}
+	goldenfile.CheckString(t, filepath.Join("testdata", name+".golden"), got)
 }
 
 func TestWriteList(t *testing.T) {

@@ -3,6 +3,7 @@ package archtest
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"go/ast"
 	"go/parser"
 	"go/token"
@@ -13,6 +14,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 )
 
@@ -60,31 +62,46 @@ func readTable(t *testing.T) map[string]row {
 
 // pkg is what `go list -json` says about one package of the module.
 type pkg struct {
-	ImportPath string
-	Dir        string
-	GoFiles    []string
-	Imports    []string
+	ImportPath   string
+	Name         string
+	Dir          string
+	GoFiles      []string
+	Imports      []string
+	TestImports  []string
+	XTestImports []string
 }
 
+// listPackages is what `go list -json ./...` says about the module, read
+// once for the package's tests (goList).
 func listPackages(t *testing.T) []pkg {
 	t.Helper()
+	pkgs, err := goList()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return pkgs
+}
+
+// goList runs `go list -json ./...` once: every test of the package reads
+// the same module, and each run costs seconds on a loaded machine.
+var goList = sync.OnceValues(func() ([]pkg, error) {
 	cmd := exec.CommandContext(context.Background(), "go", "list", "-json", "./...")
 	cmd.Dir = filepath.Join("..", "..", "..")
 	out, err := cmd.Output()
 	if err != nil {
-		t.Fatalf("go list: %v", err)
+		return nil, fmt.Errorf("go list: %w", err)
 	}
 	var pkgs []pkg
 	dec := json.NewDecoder(strings.NewReader(string(out)))
 	for dec.More() {
 		var p pkg
 		if err := dec.Decode(&p); err != nil {
-			t.Fatal(err)
+			return nil, err
 		}
 		pkgs = append(pkgs, p)
 	}
-	return pkgs
-}
+	return pkgs, nil
+})
 
 func rel(path string) string {
 	if path == module {
@@ -94,10 +111,11 @@ func rel(path string) string {
 }
 
 // TestImportsFollowTheMap fails on an import of a module package that the
-// table in docs/architecture.md does not allow, and on a package the table
-// does not list.
+// table in docs/architecture.md does not allow, in a package's code or in
+// its tests (which may also import the test kits and the few listed under
+// ## Layering), and on a package the table does not list.
 func TestImportsFollowTheMap(t *testing.T) {
-	rows := readTable(t)
+	rows, testImports := readTable(t), readTestImports(t)
 	listed := map[string]bool{}
 	for _, p := range listPackages(t) {
 		name := rel(p.ImportPath)
@@ -115,6 +133,13 @@ func TestImportsFollowTheMap(t *testing.T) {
 				t.Errorf("%s imports %s, which docs/architecture.md does not allow (may import: %s)", name, dep, keys(r.allowed))
 			}
 		}
+		for _, imp := range append(p.TestImports, p.XTestImports...) {
+			dep := rel(imp)
+			if !strings.HasPrefix(imp, module+"/") || dep == name || r.allowed[dep] || isTestKit(dep) || testImports[name][dep] {
+				continue
+			}
+			t.Errorf("a test of %s imports %s, which docs/architecture.md does not allow: add it to the list of tests' imports under ## Layering, or import what the package may", name, dep)
+		}
 	}
 	for name := range rows {
 		if !listed[name] {
@@ -123,8 +148,28 @@ func TestImportsFollowTheMap(t *testing.T) {
 	}
 }
 
-// public are the packages other modules may import.
-var public = []string{"review", "review/reportspec", "agent", "anchor", "anchor/udiff", "tools", "reporters", "runner"}
+// publicPackages are the packages other modules may import: every
+// package of the module outside an internal/ folder that is not a command.
+func publicPackages(t *testing.T) []string {
+	t.Helper()
+	var out []string
+	for _, p := range listPackages(t) {
+		name := rel(p.ImportPath)
+		if p.Name != "main" && !isInternal(name) {
+			out = append(out, name)
+		}
+	}
+	if len(out) < 10 {
+		t.Fatalf("%d public packages found; go list changed?", len(out))
+	}
+	return out
+}
+
+// isInternal reports whether the module package name is under an
+// internal/ folder.
+func isInternal(name string) bool {
+	return name == "internal" || strings.HasPrefix(name, "internal/") || strings.Contains(name, "/internal/") || strings.HasSuffix(name, "/internal")
+}
 
 // knownExposures are the exported names that still show an internal type,
 // each with its way out (docs/architecture.md, "Layering"). The test fails
@@ -139,7 +184,7 @@ var knownExposures = map[string]bool{
 // it).
 func TestPublicAPIHasNoInternalTypes(t *testing.T) {
 	seen := map[string]bool{}
-	for _, name := range public {
+	for _, name := range publicPackages(t) {
 		dir := filepath.Join("..", "..", "..", name)
 		for _, v := range internalInAPI(t, dir) {
 			key := name + " " + v.name + " exposes " + v.pkg

@@ -6,44 +6,18 @@ package reportertest
 import (
 	"bytes"
 	"compress/gzip"
-	"flag"
-	"os"
 	"path/filepath"
 	"testing"
 	"time"
 
+	"github.com/ocr-ci/ocr/internal/testkit/golden"
 	"github.com/ocr-ci/ocr/review"
 )
-
-// updateGolden reads the package-level -update flag, defining it unless
-// another test file of the package already did.
-var updateGolden = lookupOrDefineBool("update", "rewrite golden files in testdata")
-
-func lookupOrDefineBool(name, usage string) func() bool {
-	if f := flag.Lookup(name); f != nil {
-		return func() bool { return f.Value.String() == "true" }
-	}
-	p := flag.Bool(name, false, usage)
-	return func() bool { return *p }
-}
 
 // AssertGolden compares got with testdata/name, rewriting it under -update.
 func AssertGolden(t *testing.T, name string, got []byte) {
 	t.Helper()
-	path := filepath.Join("testdata", name)
-	if updateGolden() {
-		if err := os.WriteFile(path, got, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run go test ./reporters/... -update to create it)", err)
-	}
-	if !bytes.Equal(got, want) {
-		t.Errorf("%s differs from the golden file (run with -update after checking):\n--- got ---\n%s", name, got)
-	}
+	golden.Check(t, filepath.Join("testdata", name), got)
 }
 
 // FixtureCases are the reviews every reporter is golden-tested on.

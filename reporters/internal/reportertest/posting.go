@@ -2,9 +2,7 @@ package reportertest
 
 import (
 	"context"
-	"flag"
 	"fmt"
-	"os"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -13,6 +11,7 @@ import (
 
 	"github.com/ocr-ci/ocr/anchor"
 	"github.com/ocr-ci/ocr/anchor/udiff"
+	"github.com/ocr-ci/ocr/internal/testkit/golden"
 	"github.com/ocr-ci/ocr/review"
 )
 
@@ -139,21 +138,5 @@ func (r *Recorder) Sleep(_ context.Context, d time.Duration) error {
 // package's -update flag.
 func PostGolden(t *testing.T, name, got string) {
 	t.Helper()
-	path := filepath.Join("testdata", "post", name)
-	if f := flag.Lookup("update"); f != nil && f.Value.String() == "true" {
-		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run go test ./reporters/... -run %s -update)", err, t.Name())
-	}
-	if string(want) != got {
-		t.Errorf("%s differs from the golden file (run with -update after checking):\n%s", path, got)
-	}
+	golden.CheckString(t, filepath.Join("testdata", "post", name), got)
 }
