@@ -231,8 +231,8 @@ func (c *Command) publish(ctx context.Context, j *job, ch *change.Change, rv *re
 		c.logf("wrote %s", p)
 	}
 	code := reporters.ExitCode(rv, j.failOn, j.cfg.AllowPartial)
-	c.logf("review %s: %d comment(s), %d request(s), %d prompt + %d completion tokens%s%s",
-		rv.Status, len(rv.Comments), rv.Usage.Requests, rv.Usage.PromptTokens, rv.Usage.CompletionTokens, rv.Usage.Breakdown(), costLine(rv))
+	c.logf("review %s: %d comment(s), %d request(s), %s prompt + %s completion tokens%s%s",
+		rv.Status, len(rv.Comments), rv.Usage.Requests, review.Thousands(rv.Usage.PromptTokens), review.Thousands(rv.Usage.CompletionTokens), rv.Usage.Breakdown(), costLine(rv))
 	c.logPasses(rv)
 	shown := reportspec.OnStdout(j.specs, reportspec.KindText)
 	for _, e := range rv.Errors {
