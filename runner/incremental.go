@@ -47,14 +47,15 @@ func (c *Command) reviewScope(ctx context.Context, j *job, pr *plan.Review, sc i
 		Status: review.StatusComplete, Finished: time.Now(), Comments: []review.Comment{}}, nil
 }
 
-// lastState asks the pull/merge request poster what it reviewed last,
-// or why it could not.
+// lastState asks the pull/merge request what ocr reviewed last, or why it
+// could not, through a reader of the poster's kind (it posts nothing: the
+// posters are built after the pause and ignores are read, by buildReporters).
 func (c *Command) lastState(ctx context.Context, j *job, ch *change.Change) (posting.State, bool, error) {
 	for _, s := range j.specs {
 		if !s.Kind.API() {
 			continue
 		}
-		sr, ok := c.apiReporter(j, ch, s.Kind).(stateReader)
+		sr, ok := c.newPoster(j, ch, s.Kind, heard{}).(stateReader)
 		if !ok {
 			continue
 		}

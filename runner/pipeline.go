@@ -55,7 +55,7 @@ func (c *Command) fullReview(ctx context.Context, j *job) int {
 		rv.Comments, rv.Dropped = capComments(j.cfg, sc.Combine(carried, rv.Comments))
 	}
 	// The reports are written even when the deadline has passed.
-	h := c.suppress(context.WithoutCancel(ctx), j, ch, rv, set)
+	h := c.suppress(context.WithoutCancel(ctx), j, rv, set)
 	return c.publish(context.WithoutCancel(ctx), j, ch, rv, h)
 }
 
