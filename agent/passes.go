@@ -1,8 +1,10 @@
 package agent
 
 import (
+	"cmp"
 	"context"
 	"fmt"
+	"strings"
 
 	"github.com/ocr-ci/ocr/agent/grouping"
 	"github.com/ocr-ci/ocr/internal/domain/vote"
@@ -20,19 +22,15 @@ func (r *run) task(g grouping.Group, pass int) *task {
 		sess: &tools.Session{Source: r.in.Source, Diffs: r.diffs, File: files[0].Path}}
 }
 
-// vote keeps the findings of a group's passes that enough of them found
-// (internal/domain/vote) and runs the filter once on those. The passes
-// that ended early do not vote: the majority is of those that finished,
-// and a group none finished is not reviewed, for the first pass's reason.
+// vote keeps the findings enough passes of a group found (internal/domain/vote),
+// then runs the filter once. Passes that ended early do not vote; a group
+// fewer than MinVotes finished is not reviewed, for the first failure's reason.
 func (r *run) vote(ctx context.Context, g grouping.Group, passes []groupResult) groupResult {
-	var out groupResult
-	var found [][]review.Comment
+	out, found := groupResult{}, [][]review.Comment(nil)
 	for _, res := range passes {
 		out.usage, out.planned = out.usage.Add(res.usage), out.planned || res.planned
 		if res.reason != "" {
-			if len(found) == 0 && out.reason == "" {
-				out.reason, out.detail = res.reason, res.detail
-			}
+			out.reason, out.detail = cmp.Or(out.reason, res.reason), cmp.Or(out.detail, res.detail)
 			continue
 		}
 		found, out.rounds = append(found, res.comments), max(out.rounds, res.rounds)
@@ -41,15 +39,24 @@ func (r *run) vote(ctx context.Context, g grouping.Group, passes []groupResult) 
 		return out
 	}
 	t := r.task(g, 0)
-	out.reason, out.detail = "", ""
-	if len(found) < len(passes) {
-		r.progress("group %s: %d of %d passes finished; the vote is among those", t.label(), len(found), len(passes))
-	}
+	r.shortVote(t.label(), &out, len(found), len(passes))
 	kept, outvoted := vote.Passes(found, min(r.a.cfg.MinVotes, len(found)))
 	t.voting = false
 	out.comments, out.dropped = t.filtered(ctx, kept)
 	out.outvoted, out.usage = outvoted, out.usage.Add(t.usage)
 	return out
+}
+
+// shortVote: a group fewer than MinVotes passes finished stays not reviewed.
+func (r *run) shortVote(label string, out *groupResult, finished, passes int) {
+	if finished < passes {
+		r.progress("group %s: %d of %d passes finished (min-votes %d)", label, finished, passes, r.a.cfg.MinVotes)
+	}
+	if finished >= r.a.cfg.MinVotes {
+		out.reason, out.detail = "", ""
+		return
+	}
+	out.detail = strings.TrimSuffix(fmt.Sprintf("%d of %d passes finished (min-votes %d); %s", finished, passes, r.a.cfg.MinVotes, out.detail), "; ")
 }
 
 // passUsage is what each pass cost over every group (nil for one pass);

@@ -27,7 +27,7 @@ func passReview(t *testing.T, failing ...int) (Output, string) {
 			"category": "bug", "severity": "high"}}}), llmtest.Done())
 	})
 	var progress strings.Builder
-	cfg := Config{Passes: 3, Seed: 1, MaxRounds: 1, Progress: &progress}
+	cfg := Config{Passes: 3, MinVotes: 2, Seed: 1, MaxRounds: 1, Progress: &progress}
 	out := New(cfg, client(t, srv, nil), tools.Default()).Review(context.Background(), f.input)
 	return out, progress.String()
 }
@@ -43,7 +43,7 @@ func TestPassThatEndsEarlyDoesNotVote(t *testing.T) {
 	if v := out.Comments[0].Votes; v == nil || *v != (review.Votes{Found: 2, Passes: 2}) {
 		t.Errorf("votes %v, want 2/2 (the pass that ended early does not vote)", v)
 	}
-	if !strings.Contains(progress, "2 of 3 passes finished") || len(out.Passes) != 3 {
+	if !strings.Contains(progress, "2 of 3 passes finished (min-votes 2)") || len(out.Passes) != 3 {
 		t.Errorf("passes %d, progress:\n%s", len(out.Passes), progress)
 	}
 }
@@ -54,5 +54,23 @@ func TestNoPassFinishes(t *testing.T) {
 	out, progress := passReview(t, 1, 2, 3)
 	if out.Status != review.StatusFailed || len(out.Comments) != 0 || out.Files[0].Reason != review.ReasonRoundCap {
 		t.Errorf("status %s, %d comments, reason %q; want failed, none, round_cap\n%s", out.Status, len(out.Comments), out.Files[0].Reason, progress)
+	}
+}
+
+// TestTooFewPassesFinish: when fewer passes finish than --min-votes, the
+// finding of the one that did is kept, but the group is not reviewed (the
+// failed passes' reason, the detail saying how many finished), so the run
+// is partial, and the log says so.
+func TestTooFewPassesFinish(t *testing.T) {
+	out, progress := passReview(t, 2, 3)
+	if out.Status != review.StatusPartial && out.Status != review.StatusFailed {
+		t.Fatalf("status %s, want not complete\n%s", out.Status, progress)
+	}
+	want := "1 of 3 passes finished (min-votes 2)"
+	if f := out.Files[0]; f.Reviewed || f.Reason != review.ReasonRoundCap || !strings.Contains(f.Detail, want) {
+		t.Errorf("coverage %+v, want not reviewed, round_cap, %q", f, want)
+	}
+	if len(out.Comments) != 1 || !strings.Contains(progress, "group svc/calc.go: "+want) {
+		t.Errorf("%d comments (want the one finding kept), progress:\n%s", len(out.Comments), progress)
 	}
 }

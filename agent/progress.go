@@ -3,7 +3,6 @@ package agent
 import (
 	"context"
 	"fmt"
-	"strconv"
 	"strings"
 	"sync/atomic"
 	"time"
@@ -132,14 +131,5 @@ func plural(n int, noun string) string {
 	return thousands(n) + " " + noun
 }
 
-// thousands groups the digits of n by three with commas: 12,345.
-func thousands(n int) string {
-	s := strconv.Itoa(n)
-	if n < 0 {
-		return "-" + thousands(-n)
-	}
-	for i := len(s) - 3; i > 0; i -= 3 {
-		s = s[:i] + "," + s[i:]
-	}
-	return s
-}
+// thousands is review.Thousands: one number format for token counts.
+func thousands(n int) string { return review.Thousands(n) }

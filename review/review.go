@@ -99,15 +99,30 @@ type Usage struct {
 func (u Usage) Breakdown() string {
 	var parts []string
 	if u.CachedTokens > 0 {
-		parts = append(parts, strconv.Itoa(u.CachedTokens)+" of the prompt tokens cached")
+		parts = append(parts, Thousands(u.CachedTokens)+" of the prompt tokens cached")
 	}
 	if u.ReasoningTokens > 0 {
-		parts = append(parts, strconv.Itoa(u.ReasoningTokens)+" of the completion tokens reasoning")
+		parts = append(parts, Thousands(u.ReasoningTokens)+" of the completion tokens reasoning")
 	}
 	if len(parts) == 0 {
 		return ""
 	}
 	return " (" + strings.Join(parts, ", ") + ")"
+}
+
+// Thousands writes a count for people, its digits grouped by three with
+// commas (12,345): every token count printed beside another uses it, so
+// the text report, the log and the summary agree. Machine-readable
+// outputs (JSON, SARIF, step outputs) keep plain numbers.
+func Thousands(n int) string {
+	if n < 0 {
+		return "-" + Thousands(-n)
+	}
+	s := strconv.Itoa(n)
+	for i := len(s) - 3; i > 0; i -= 3 {
+		s = s[:i] + "," + s[i:]
+	}
+	return s
 }
 
 // Add returns the sum of two usages.

@@ -14,11 +14,9 @@ import (
 	"github.com/ocr-ci/ocr/internal/app/ci"
 	"github.com/ocr-ci/ocr/internal/app/config"
 	"github.com/ocr-ci/ocr/internal/app/plan"
-	"github.com/ocr-ci/ocr/internal/domain/change"
 	"github.com/ocr-ci/ocr/internal/domain/rules"
 	"github.com/ocr-ci/ocr/internal/infra/git"
 	"github.com/ocr-ci/ocr/internal/infra/llm"
-	"github.com/ocr-ci/ocr/reporters"
 	"github.com/ocr-ci/ocr/reporters/github"
 	"github.com/ocr-ci/ocr/review"
 	"github.com/ocr-ci/ocr/review/reportspec"
@@ -166,11 +164,11 @@ type heard struct {
 // and marked in SARIF and JSON, not posted, not gated); while ocr is
 // paused nothing is posted inline (conversation.ReadState). A run started
 // by "/ocr review" posts even while paused: someone asked.
-func (c *Command) suppress(ctx context.Context, j *job, ch *change.Change, rv *review.Review, set *rules.Set) heard {
+func (c *Command) suppress(ctx context.Context, j *job, rv *review.Review, set *rules.Set) heard {
 	if n := rv.Suppress(set.Suppression); n > 0 {
 		c.logf("%d finding(s) ignored by the rule file's ignore list: marked in the file reports, not posted, not counted by --fail-on", n)
 	}
-	f := c.chatPoster(j, ch)
+	f := c.chatPoster(j)
 	if f == nil {
 		return heard{}
 	}
@@ -194,11 +192,11 @@ func (c *Command) suppress(ctx context.Context, j *job, ch *change.Change, rv *r
 
 // chatPoster is the forge the run's poster reads the conversation from;
 // nil when the run posts nothing.
-func (c *Command) chatPoster(j *job, ch *change.Change) conversation.Forge {
-	if _, ok := c.gitlabPoster(j, ch); ok {
+func (c *Command) chatPoster(j *job) conversation.Forge {
+	if c.gitlabPoster(j) {
 		return c.gitlabForge(j)
 	}
-	if _, ok := c.githubPoster(j, ch); !ok {
+	if !c.githubPoster(j) {
 		return nil
 	}
 	f, err := c.chatForge(j.env, j.ci.PR, j.cfg.GitHubLogin, j.forge)
@@ -209,21 +207,15 @@ func (c *Command) chatPoster(j *job, ch *change.Change) conversation.Forge {
 	return f
 }
 
-// githubPoster is the run's GitHub review poster, when it posts.
-func (c *Command) githubPoster(j *job, ch *change.Change) (*github.Review, bool) {
-	r, ok := runPoster[*github.Review](c, j, ch, ci.PlatformGitHub, reportspec.KindGitHubReview)
-	return r, ok && !r.ReadOnly()
+// githubPoster reports whether the run posts a GitHub review.
+func (c *Command) githubPoster(j *job) bool {
+	return posts(j, ci.PlatformGitHub, reportspec.KindGitHubReview) && j.env.GitHub.Token != "" && !j.ci.ReadOnly
 }
 
-// runPoster is the run's poster of kind k on platform p, when the run
-// has a pull or merge request and asks for that report.
-func runPoster[T reporters.Reporter](c *Command, j *job, ch *change.Change, p string, k reportspec.Kind) (T, bool) {
-	var zero T
-	if j.ci.Platform != p || j.ci.PR == 0 || !slices.ContainsFunc(j.specs, func(s reportspec.Spec) bool { return s.Kind == k }) {
-		return zero, false
-	}
-	r, ok := c.apiReporter(j, ch, k).(T)
-	return r, ok
+// posts reports whether the run has a pull or merge request on platform p
+// and asks for the report of kind k.
+func posts(j *job, p string, k reportspec.Kind) bool {
+	return j.ci.Platform == p && j.ci.PR != 0 && slices.ContainsFunc(j.specs, func(s reportspec.Spec) bool { return s.Kind == k })
 }
 
 // chatSecrets are the values to mask before anything is printed: the

@@ -6,14 +6,12 @@ import (
 	"net/http"
 
 	"github.com/ocr-ci/ocr/conversation"
-	"github.com/ocr-ci/ocr/internal/domain/change"
 	"github.com/ocr-ci/ocr/review/reportspec"
 
 	"github.com/ocr-ci/ocr/conversation/gitlabchat"
 	"github.com/ocr-ci/ocr/internal/app/ci"
 	"github.com/ocr-ci/ocr/internal/app/config"
 	"github.com/ocr-ci/ocr/reporters"
-	"github.com/ocr-ci/ocr/reporters/gitlab"
 )
 
 // converseGitLab handles the note event of a GitLab trigger pipeline
@@ -47,10 +45,9 @@ func (c *Command) converseGitLab(ctx context.Context, cfg *config.Config, g ci.G
 	return exitCode(out.Err), !out.Review
 }
 
-// gitlabPoster is the run's GitLab discussion poster, when it posts.
-func (c *Command) gitlabPoster(j *job, ch *change.Change) (*gitlab.Discussion, bool) {
-	d, ok := runPoster[*gitlab.Discussion](c, j, ch, ci.PlatformGitLab, reportspec.KindGitLabDiscussion)
-	return d, ok && d.Token != ""
+// gitlabPoster reports whether the run posts a GitLab discussion.
+func (c *Command) gitlabPoster(j *job) bool {
+	return posts(j, ci.PlatformGitLab, reportspec.KindGitLabDiscussion) && j.env.GitLab.Token != ""
 }
 
 // gitlabChat connects a GitLab forge to merge request mr of the job's

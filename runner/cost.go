@@ -35,8 +35,8 @@ func (c *Command) logPasses(rv *review.Review) {
 		if p.Cost != nil {
 			cost = ", cost " + p.Cost.String()
 		}
-		c.logf("pass %d/%d: %d request(s), %d prompt + %d completion tokens%s", i+1, len(rv.Passes),
-			p.Usage.Requests, p.Usage.PromptTokens, p.Usage.CompletionTokens, cost)
+		c.logf("pass %d/%d: %d request(s), %s prompt + %s completion tokens%s", i+1, len(rv.Passes),
+			p.Usage.Requests, review.Thousands(p.Usage.PromptTokens), review.Thousands(p.Usage.CompletionTokens), cost)
 	}
 	if len(rv.Passes) > 0 {
 		c.logf("vote: %d finding(s) kept, %d left out (found by fewer passes than --min-votes)",

@@ -67,10 +67,10 @@ func TestReviewCostInReports(t *testing.T) {
 	if got.Cost != nil && got.Cost.Prices != (review.Prices{Input: 2, Output: 10, CachedInput: 0.5}) {
 		t.Errorf("prices %+v", got.Cost.Prices)
 	}
-	if !strings.Contains(out, "completion tokens (400000 of the prompt tokens cached), 1.50 (at 2 input + 10 output per million tokens)") {
+	if !strings.Contains(out, "1,000,000 prompt + 10,000 completion tokens (400,000 of the prompt tokens cached), 1.50 (at 2 input + 10 output per million tokens)") {
 		t.Errorf("the text report lacks the cost:\n%s", out)
 	}
-	if !strings.Contains(errs, "completion tokens (400000 of the prompt tokens cached), cost 1.50") {
+	if !strings.Contains(errs, "1,000,000 prompt + 10,000 completion tokens (400,000 of the prompt tokens cached), cost 1.50") {
 		t.Errorf("the log lacks the cost:\n%s", errs)
 	}
 }

@@ -45,7 +45,7 @@ func (c *Command) env(ctx context.Context, args []string) error {
 	problems = append(problems, (&setup.Run{Env: e, CI: cx}).CheckReports(cfg))
 	rows = append(rows, envinfo.Row{Name: "github token", Value: envinfo.Mask(e.GitHub.Token)},
 		envinfo.Row{Name: "gitlab token", Value: envinfo.Mask(e.GitLab.Token)},
-		envinfo.Row{Name: "caps", Value: envinfo.Caps(cfg, cx)}, envinfo.Posting(cfg))
+		envinfo.Row{Name: "caps", Value: envinfo.Caps(cfg, cx)}, envinfo.Posting(cfg), envinfo.Passes(cfg))
 	repoRows, repoErr := c.describeRepo(ctx, cfg)
 	rows = append(rows, repoRows...)
 	problemList := envinfo.Problems(append(problems, repoErr)...)

@@ -28,7 +28,7 @@ func (c *Command) scope(ctx context.Context, j *job, pr *plan.Review) incrementa
 		Select: func(ctx context.Context, ch *change.Change) []review.FileCoverage {
 			return set.ApplySelection(selection.Files(ch.Files, ch.Diffs, plan.Selection(ctx, j.cfg, repo, ch)))
 		}}
-	in.State, in.Found = c.lastState(ctx, j, ch)
+	in.State, in.Found, in.Unread = c.lastState(ctx, j, ch)
 	sc := incremental.Decide(ctx, in)
 	if sc.Why != "" {
 		c.logf("%s", sc.Why)
@@ -47,22 +47,19 @@ func (c *Command) reviewScope(ctx context.Context, j *job, pr *plan.Review, sc i
 		Status: review.StatusComplete, Finished: time.Now(), Comments: []review.Comment{}}, nil
 }
 
-// lastState asks the pull/merge request poster what it reviewed last.
-func (c *Command) lastState(ctx context.Context, j *job, ch *change.Change) (posting.State, bool) {
+// lastState asks the pull/merge request what ocr reviewed last, or why it
+// could not, through a reader of the poster's kind (it posts nothing: the
+// posters are built after the pause and ignores are read, by buildReporters).
+func (c *Command) lastState(ctx context.Context, j *job, ch *change.Change) (posting.State, bool, error) {
 	for _, s := range j.specs {
 		if !s.Kind.API() {
 			continue
 		}
-		sr, ok := c.apiReporter(j, ch, s.Kind).(stateReader)
+		sr, ok := c.newPoster(j, ch, s.Kind, heard{}).(stateReader)
 		if !ok {
 			continue
 		}
-		st, found, err := sr.LastState(ctx)
-		if err != nil {
-			c.logf("could not read the last review's state (%v): reviewing in full", err)
-			return st, false
-		}
-		return st, found
+		return sr.LastState(ctx)
 	}
-	return posting.State{}, false
+	return posting.State{}, false, nil
 }

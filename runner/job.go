@@ -26,8 +26,6 @@ type job struct {
 	reg     *tools.Registry
 	failOn  reporters.FailOn
 	started time.Time
-	// posters are the pull/merge request reporters, built once (apiReporter).
-	posters map[reportspec.Kind]reporters.Reporter
 	// forge is the HTTP client of all that reads the pull/merge request
 	// (poster, pause and ignore): on one readonce transport, each page is
 	// read once per run until the run writes.

@@ -55,7 +55,7 @@ func (c *Command) fullReview(ctx context.Context, j *job) int {
 		rv.Comments, rv.Dropped = capComments(j.cfg, sc.Combine(carried, rv.Comments))
 	}
 	// The reports are written even when the deadline has passed.
-	h := c.suppress(context.WithoutCancel(ctx), j, ch, rv, set)
+	h := c.suppress(context.WithoutCancel(ctx), j, rv, set)
 	return c.publish(context.WithoutCancel(ctx), j, ch, rv, h)
 }
 
@@ -231,8 +231,8 @@ func (c *Command) publish(ctx context.Context, j *job, ch *change.Change, rv *re
 		c.logf("wrote %s", p)
 	}
 	code := reporters.ExitCode(rv, j.failOn, j.cfg.AllowPartial)
-	c.logf("review %s: %d comment(s), %d request(s), %d prompt + %d completion tokens%s%s",
-		rv.Status, len(rv.Comments), rv.Usage.Requests, rv.Usage.PromptTokens, rv.Usage.CompletionTokens, rv.Usage.Breakdown(), costLine(rv))
+	c.logf("review %s: %d comment(s), %d request(s), %s prompt + %s completion tokens%s%s",
+		rv.Status, len(rv.Comments), rv.Usage.Requests, review.Thousands(rv.Usage.PromptTokens), review.Thousands(rv.Usage.CompletionTokens), rv.Usage.Breakdown(), costLine(rv))
 	c.logPasses(rv)
 	shown := reportspec.OnStdout(j.specs, reportspec.KindText)
 	for _, e := range rv.Errors {

@@ -20,52 +20,22 @@ import (
 )
 
 // buildReporters is the one place that turns the run's report specs into
-// reporters (build.NewSet): the file reports, and the posters, given what
-// people said (h).
+// reporters (build.NewSet): the file reports, and the posters, built here
+// once with what people said (h: suppress returns it, publish requires it).
 func (c *Command) buildReporters(j *job, ch *change.Change, h heard) (*build.Set, error) {
 	return build.NewSet(j.specs, build.SetOptions{
 		File: build.FileOptions{Files: ch.Parsed(), SARIFCategory: j.cfg.SarifCategory, RepositoryURI: j.repositoryURL(), Summary: j.summaryOptions(),
 			Color: c.IsTerminal && j.env.Term.NoColor == "", Verbose: j.cfg.Verbose},
 		Stdout: c.Stdout, GitHubOutput: j.env.GitHub.Output,
-		Poster: func(k reportspec.Kind) reporters.Reporter {
-			if r := c.apiReporter(j, ch, k); r != nil {
-				return h.applied(r)
-			}
-			return nil
-		},
+		Poster: func(k reportspec.Kind) reporters.Reporter { return c.newPoster(j, ch, k, h) },
 	})
 }
 
-// apiReporter returns the pull/merge request poster of kind k, or nil
-// (with a notice) when there is no pull/merge request to post to. It is
-// built once per run: reading the last state and posting share what it
-// learned (who ocr posts as).
-func (c *Command) apiReporter(j *job, ch *change.Change, k reportspec.Kind) reporters.Reporter {
-	if r, ok := j.posters[k]; ok {
-		return r
-	}
-	if j.posters == nil {
-		j.posters = map[reportspec.Kind]reporters.Reporter{}
-	}
-	r := c.newPoster(j, ch, k)
-	j.posters[k] = r
-	return r
-}
-
-// applied gives the poster what people said: the one place a poster is
-// told, when it becomes one of the run's reporters.
-func (h heard) applied(r reporters.Reporter) reporters.Reporter {
-	switch p := r.(type) {
-	case *github.Review:
-		p.Ignored, p.Paused = h.ignored, h.paused
-	case *gitlab.Discussion:
-		p.Ignored, p.Paused = h.ignored, h.paused
-	}
-	return r
-}
-
-// newPoster builds the poster of kind k.
-func (c *Command) newPoster(j *job, ch *change.Change, k reportspec.Kind) reporters.Reporter {
+// newPoster builds the poster of kind k, told what people said (h); nil
+// (with a notice) when there is no pull/merge request to post to. The
+// posters and the last state's reader share the run's read-once forge
+// client (job.forge), so building each apart reads nothing twice.
+func (c *Command) newPoster(j *job, ch *change.Change, k reportspec.Kind, h heard) reporters.Reporter {
 	if j.ci.PR == 0 {
 		c.logf("%s skipped: no pull or merge request in this context (%s)", k, envinfo.OrDash(j.ci.Why))
 		return nil
@@ -78,13 +48,15 @@ func (c *Command) newPoster(j *job, ch *change.Change, k reportspec.Kind) report
 			PR: j.ci.PR, HeadSHA: j.ci.HeadSHA, Changes: changes, MaxInline: j.cfg.MaxInline, MinSeverity: review.Severity(j.cfg.PostMinSeverity),
 			Fork: j.ci.ReadOnly, Fallback: build.Fallback(j.specs, c.Stdout, j.env.GitHub.StepSummary, j.summaryOptions()),
 			FallbackWhere: build.FallbackWhere(j.specs, j.env.GitHub.StepSummary != ""),
-			ConfigHash:    j.configHash(), Logf: c.logf, Sleep: c.sleep, HTTPClient: j.forge,
+			Paused:        h.paused, Ignored: h.ignored,
+			ConfigHash: j.configHash(), Logf: c.logf, Sleep: c.sleep, HTTPClient: j.forge,
 		}
 	}
 	g := j.env.GitLab
 	return &gitlab.Discussion{
 		BaseURL: g.APIURL, Token: g.Token, TokenSource: "OCR_GITLAB_TOKEN", CAFile: g.CAFile, Project: cmp.Or(g.MRProjectID, g.ProjectID), LinkAllow: j.cfg.LinkAllow,
 		MR: j.ci.PR, HeadSHA: j.ci.HeadSHA, Changes: changes, MaxInline: j.cfg.MaxInline, MinSeverity: review.Severity(j.cfg.PostMinSeverity),
+		Paused: h.paused, Ignored: h.ignored,
 		ConfigHash: j.configHash(), Logf: c.logf, Sleep: c.sleep, HTTPClient: j.forge,
 	}
 }

@@ -3,6 +3,7 @@ package github
 import (
 	"cmp"
 	"context"
+	"errors"
 	"fmt"
 	"net/http"
 
@@ -102,7 +103,11 @@ func (run *ghRun) findSummary(ctx context.Context) (*github.IssueComment, error)
 // Without a token, or with a fork's read-only one, ocr cannot have left
 // one: nothing is read.
 func (g *Review) LastState(ctx context.Context) (s posting.State, ok bool, err error) {
-	if g.ReadOnly() {
+	switch {
+	case g.Token == "":
+		return posting.State{}, false, errors.New("no token to read the pull request, so its earlier review could not be looked up: " +
+			"set GITHUB_TOKEN (the action's `github-token` input, default `${{ github.token }}`) or OCR_GITHUB_TOKEN")
+	case g.Fork:
 		return posting.State{}, false, nil
 	}
 	pr, err := g.pr()

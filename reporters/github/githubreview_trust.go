@@ -24,7 +24,9 @@ const ActionsBot = githubapi.ActionsBot
 // trust is who the token posts as, learnt on first need and said once.
 func (run *ghRun) trust(ctx context.Context) githubapi.Account {
 	a := run.pr.Account(ctx)
-	run.g.saidWho.Do(func() { run.g.logf("ocr: %s", a.Notice) })
+	if a.Notice != "" {
+		run.g.saidWho.Do(func() { run.g.logf("ocr: %s", a.Notice) })
+	}
 	return a
 }
 

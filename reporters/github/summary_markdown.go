@@ -254,7 +254,7 @@ func summaryTail(r *review.Review) string {
 		fmt.Fprintf(&b, "\n%d comment(s) dropped by the caps, %d removed by the reflection filter and dedupe.\n", r.Dropped, r.Filtered)
 	}
 	u := r.Usage
-	fmt.Fprintf(&b, "\n### Usage\n\n%d model request(s) · %d prompt tokens · %d completion tokens", u.Requests, u.PromptTokens, u.CompletionTokens)
+	fmt.Fprintf(&b, "\n### Usage\n\n%d model request(s) · %s prompt tokens · %s completion tokens", u.Requests, review.Thousands(u.PromptTokens), review.Thousands(u.CompletionTokens))
 	if u.CachedTokens > 0 {
 		fmt.Fprintf(&b, " · %d cached", u.CachedTokens)
 	}

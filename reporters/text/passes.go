@@ -36,7 +36,7 @@ func (t *Reporter) passLines(b *strings.Builder, r *review.Review) {
 
 // usageText is "2 request(s), 3136 prompt + 80 completion tokens, cost 0.0086".
 func usageText(u review.Usage, c *review.Cost) string {
-	s := fmt.Sprintf("%d request(s), %d prompt + %d completion tokens%s", u.Requests, u.PromptTokens, u.CompletionTokens, u.Breakdown())
+	s := fmt.Sprintf("%d request(s), %s prompt + %s completion tokens%s", u.Requests, review.Thousands(u.PromptTokens), review.Thousands(u.CompletionTokens), u.Breakdown())
 	if c != nil {
 		s += ", cost " + c.String()
 	}

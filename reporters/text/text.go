@@ -166,7 +166,7 @@ func (t *Reporter) summary(b *strings.Builder, r *review.Review) {
 	if !r.Started.IsZero() && r.Finished.After(r.Started) {
 		line += " in " + elapsed(r.Finished.Sub(r.Started))
 	}
-	line += fmt.Sprintf(": %d request(s), %d prompt + %d completion tokens%s", u.Requests, u.PromptTokens, u.CompletionTokens, u.Breakdown())
+	line += fmt.Sprintf(": %d request(s), %s prompt + %s completion tokens%s", u.Requests, review.Thousands(u.PromptTokens), review.Thousands(u.CompletionTokens), u.Breakdown())
 	if r.Cost != nil {
 		line += ", " + termText(costText(r.Cost))
 	}

@@ -104,7 +104,7 @@ func TestSummaryForTerminals(t *testing.T) {
 		"1 of 7 file(s) reviewed; not reviewed:\n",
 		"  test         5  t0_test.go, t1_test.go, t2_test.go, and 2 more (-v lists them)\n",
 		"  too_large    1  big.go (over the limit)\n",
-		"ran in 12.4s: 7 request(s), 1000 prompt + 20 completion tokens (512 of the prompt tokens cached, 12 of the completion tokens reasoning), 0.0123 (at 2 input + 10 output per million tokens)\n",
+		"ran in 12.4s: 7 request(s), 1,000 prompt + 20 completion tokens (512 of the prompt tokens cached, 12 of the completion tokens reasoning), 0.0123 (at 2 input + 10 output per million tokens)\n",
 	} {
 		if !strings.Contains(out, want) {
 			t.Errorf("text report lacks %q:\n%s", want, out)

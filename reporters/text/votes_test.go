@@ -49,10 +49,10 @@ func TestTextShowsEachPass(t *testing.T) {
 	out := buf.String()
 	for _, want := range []string{
 		"3 passes: the vote kept " + strconv.Itoa(len(r.Comments)) + " finding(s) and left out 1",
-		"  pass 1/3: 2 request(s), 3000 prompt + 80 completion tokens, cost 0.0083\n",
+		"  pass 1/3: 2 request(s), 3,000 prompt + 80 completion tokens, cost 0.0083\n",
 		"  pass 3/3: 2 request(s)",
 		"  after the vote (the filter): 1 request(s), 800 prompt + 40 completion tokens, cost 0.0024\n",
-		": 7 request(s), 9800 prompt + 280 completion tokens",
+		": 7 request(s), 9,800 prompt + 280 completion tokens",
 	} {
 		if !strings.Contains(out, want) {
 			t.Errorf("the report does not say %q:\n%s", want, out)

@@ -51,6 +51,9 @@ type Input struct {
 	// Found is false when there is none.
 	State posting.State
 	Found bool
+	// Unread says why the state could not be looked up (no token, an API
+	// error); nil when it was.
+	Unread error
 	// Config fingerprints this run's configuration (posting.State.Config).
 	Config string
 	// Select is the selection of a change with the review rules applied,
@@ -135,6 +138,8 @@ func moved(ctx context.Context, in Input) (Scope, error) {
 // usable says why the recorded state cannot be reused, or nil.
 func usable(in Input) error {
 	switch st := in.State; {
+	case in.Unread != nil:
+		return fmt.Errorf("could not look up the last review: %w", in.Unread)
 	case !in.Found:
 		return errors.New("no earlier complete review of this pull request was found")
 	case st.Config != in.Config:

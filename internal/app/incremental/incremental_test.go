@@ -146,3 +146,14 @@ func TestCombineKeepsThreads(t *testing.T) {
 		t.Errorf("combined %v, want %v", got, want)
 	}
 }
+
+// A state that could not be looked up (no token) is not "no earlier
+// review": the log says what really happened.
+func TestUnreadStateSaysWhy(t *testing.T) {
+	ch := &change.Change{Mode: "range", Head: "h"}
+	sc := Decide(context.Background(), Input{Change: ch, Unread: fmt.Errorf("no token to read the pull request: set GITHUB_TOKEN")})
+	if sc.Kind != Full || !strings.Contains(sc.Why, "could not look up the last review: no token") ||
+		!strings.Contains(sc.Why, "GITHUB_TOKEN") || strings.Contains(sc.Why, "no earlier complete review") {
+		t.Errorf("Why = %q", sc.Why)
+	}
+}

@@ -77,8 +77,7 @@ func (id *identity) lookup(ctx context.Context, c *github.Client) Account {
 	bot := Account{Login: cmp.Or(id.botLogin, ActionsBot), Bot: true}
 	botRule := "only comments by " + bot.Login + " count as ocr's own (set OCR_GITHUB_LOGIN to the login of a GitHub App token)"
 	if strings.HasPrefix(id.token, installationPrefix) {
-		bot.Notice = "the token is a GitHub App installation token (GITHUB_TOKEN): " + botRule
-		return bot
+		return bot // the default setup (GITHUB_TOKEN): nothing to say
 	}
 	u, _, err := c.Users.Get(ctx, "")
 	switch status := Status(err); {
@@ -86,8 +85,8 @@ func (id *identity) lookup(ctx context.Context, c *github.Client) Account {
 		return Account{Login: u.GetLogin(), ID: u.GetID(),
 			Notice: "the token posts as " + u.GetLogin() + ": only their comments count as ocr's own"}
 	case status == http.StatusForbidden || status == http.StatusUnauthorized:
-		bot.Notice = fmt.Sprintf("GET /user answered %d, so the token is an installation token (GITHUB_TOKEN or a GitHub App) "+
-			"that posts as a bot: %s", status, botRule)
+		// An installation token (GITHUB_TOKEN or a GitHub App) posting as
+		// the bot: expected, so no notice.
 	case err == nil:
 		bot.Notice = "GET /user named no account: " + botRule
 	default:
