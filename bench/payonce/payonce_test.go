@@ -37,8 +37,23 @@ func TestPayOnce(t *testing.T) {
 	if testing.Short() {
 		n = 10
 	}
-	steps, dups := sequence(t, n)
-	before, dupsBefore := sequence(t, n, "--full")
+	// The two sequences share nothing (each has its repository and fakes):
+	// they run side by side.
+	var steps, before []step
+	var dups, dupsBefore []string
+	t.Run("sequences", func(t *testing.T) {
+		t.Run("incremental", func(t *testing.T) {
+			t.Parallel()
+			steps, dups = sequence(t, n)
+		})
+		t.Run("full", func(t *testing.T) {
+			t.Parallel()
+			before, dupsBefore = sequence(t, n, "--full")
+		})
+	})
+	if t.Failed() {
+		t.FailNow()
+	}
 	report(t, steps, before, dups, dupsBefore)
 
 	full := steps[0]

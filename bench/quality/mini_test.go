@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"fmt"
 	"math/rand/v2"
@@ -10,6 +11,7 @@ import (
 	"path/filepath"
 	"reflect"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/ocr-ci/ocr/internal/testkit/golden"
@@ -101,31 +103,33 @@ func generate(k int, positive bool) miniRepo {
 
 // commitRepo makes repos/bench/NAME with the base and head commits, with
 // fixed names and dates so that the commits' ids never change.
-func commitRepo(t *testing.T, repos string, m miniRepo) (base, head string) {
-	t.Helper()
+func commitRepo(repos string, m miniRepo) (base, head string, err error) {
 	dir := filepath.Join(repos, "bench", m.Name)
 	git := func(args ...string) string {
-		cmd := exec.CommandContext(t.Context(), "git", append([]string{"-c", "commit.gpgsign=false", "-c", "core.autocrlf=false"}, args...)...)
+		if err != nil {
+			return ""
+		}
+		cmd := exec.CommandContext(context.Background(), "git", append([]string{"-c", "commit.gpgsign=false", "-c", "core.autocrlf=false"}, args...)...)
 		cmd.Dir = dir
 		cmd.Env = append(os.Environ(), "GIT_AUTHOR_NAME=bench", "GIT_AUTHOR_EMAIL=bench@example.com",
 			"GIT_COMMITTER_NAME=bench", "GIT_COMMITTER_EMAIL=bench@example.com",
 			"GIT_AUTHOR_DATE=2026-01-01T00:00:00Z", "GIT_COMMITTER_DATE=2026-01-01T00:00:00Z", "GIT_CONFIG_GLOBAL=/dev/null")
-		out, err := cmd.CombinedOutput()
-		if err != nil {
-			t.Fatalf("git %v: %v\n%s", args, err, out)
+		out, runErr := cmd.CombinedOutput()
+		if runErr != nil {
+			err = fmt.Errorf("git %v: %w\n%s", args, runErr, out)
 		}
 		return strings.TrimSpace(string(out))
 	}
 	file := filepath.Join(dir, m.Name, m.Name+".go")
 	for i, content := range []string{m.Base, m.Head} {
 		if err := os.MkdirAll(filepath.Dir(file), 0o755); err != nil {
-			t.Fatal(err)
+			return "", "", err
 		}
 		if i == 0 {
 			git("init", "-q", "-b", "main", "--object-format=sha1")
 		}
 		if err := os.WriteFile(file, []byte(content), 0o644); err != nil {
-			t.Fatal(err)
+			return "", "", err
 		}
 		git("add", "-A")
 		git("commit", "-q", "-m", fmt.Sprintf("commit %d", i))
@@ -133,18 +137,56 @@ func commitRepo(t *testing.T, repos string, m miniRepo) (base, head string) {
 			base = git("rev-parse", "HEAD")
 		}
 	}
-	return base, git("rev-parse", "HEAD")
+	head = git("rev-parse", "HEAD")
+	return base, head, err
 }
 
-// miniClones builds every repository of the small dataset under a
-// temporary directory and returns it, with the samples the commits give.
+// miniSet is the small dataset's repositories, built once per test binary
+// (both tests that need them only read them) and removed by TestMain.
+type miniSet struct {
+	once     sync.Once
+	repos    string
+	pos, neg []sample
+	err      error
+}
+
+// mini is the package's one miniSet.
+var mini miniSet
+
+// TestMain removes the small dataset's repositories after the tests.
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if mini.repos != "" {
+		_ = os.RemoveAll(mini.repos)
+	}
+	os.Exit(code)
+}
+
+// miniClones returns the directory holding every repository of the small
+// dataset, with the samples the commits give; the repositories are real
+// git repositories, built on the first call.
 func miniClones(t *testing.T) (string, []sample, []sample) {
 	t.Helper()
-	repos := t.TempDir()
-	var pos, neg []sample
+	mini.once.Do(func() {
+		mini.repos, mini.err = os.MkdirTemp("", "ocr-quality-mini-*")
+		if mini.err == nil {
+			mini.pos, mini.neg, mini.err = buildMini(mini.repos)
+		}
+	})
+	if mini.err != nil {
+		t.Fatal(mini.err)
+	}
+	return mini.repos, mini.pos, mini.neg
+}
+
+// buildMini commits every repository of the small dataset under repos.
+func buildMini(repos string) (pos, neg []sample, err error) {
 	for k := 1; k <= miniPositive+miniClean; k++ {
 		m := generate(k, k <= miniPositive)
-		base, head := commitRepo(t, repos, m)
+		base, head, err := commitRepo(repos, m)
+		if err != nil {
+			return nil, nil, err
+		}
 		s := sample{PR: "https://github.com/bench/" + m.Name + "/pull/1", Source: base, Target: head, Language: "Go",
 			Comments: m.Expected}
 		if k <= miniPositive {
@@ -154,12 +196,13 @@ func miniClones(t *testing.T) (string, []sample, []sample) {
 			neg = append(neg, s)
 		}
 	}
-	return repos, pos, neg
+	return pos, neg, nil
 }
 
 // TestMiniDatasetIsCommitted: the committed dataset is what the generator
 // and git make (run with -update to rewrite it).
 func TestMiniDatasetIsCommitted(t *testing.T) {
+	t.Parallel()
 	_, pos, neg := miniClones(t)
 	for name, want := range map[string][]sample{"positive_samples.json": pos, "negative_samples.json": neg} {
 		path := filepath.Join(miniDir, name)

@@ -21,6 +21,7 @@ var tableOut = flag.String("table", "", "write the noisy model's table to this f
 // `go test ./bench/quality -run TestNoisyModel -v` prints the table
 // docs/quality.md shows.
 func TestNoisyModel(t *testing.T) {
+	t.Parallel()
 	repos, _, _ := miniClones(t)
 	changes, err := loadDataset(miniDir, repos)
 	if err != nil {

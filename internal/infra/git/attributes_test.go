@@ -19,6 +19,7 @@ var hostileAttributes = []string{
 }
 
 func TestDiffAndGrepIgnoreTheWorkTreesAttributes(t *testing.T) {
+	t.Parallel()
 	for _, attrs := range hostileAttributes {
 		t.Run(strings.TrimSpace(attrs), func(t *testing.T) {
 			dir := initRepo(t)
@@ -48,6 +49,7 @@ func TestDiffAndGrepIgnoreTheWorkTreesAttributes(t *testing.T) {
 // The attributes of a linked work tree (git worktree add) are its own
 // .gitattributes: the same rule holds there.
 func TestDiffIgnoresAttributesInALinkedWorkTree(t *testing.T) {
+	t.Parallel()
 	dir := initRepo(t)
 	base := commitFiles(t, dir, "base", map[string]string{"evil.go": "package evil\n"})
 	head := commitFiles(t, dir, "pr", map[string]string{".gitattributes": "* binary\n", "evil.go": "package evil\n\nvar X = 1\n"})

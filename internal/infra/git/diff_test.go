@@ -217,6 +217,7 @@ func TestSHA256Repository(t *testing.T) {
 }
 
 func TestDiffTreatsHugeFilesAsBinary(t *testing.T) {
+	t.Parallel()
 	dir := initRepo(t)
 	c1 := commitFiles(t, dir, "empty", nil)
 	big := strings.Repeat("a line of text\n", MaxDiffFileSize/15+1000)

@@ -133,6 +133,7 @@ func TestListFiles(t *testing.T) {
 }
 
 func TestGrepMaxBytesStopsEarly(t *testing.T) {
+	t.Parallel()
 	dir := initRepo(t)
 	files := map[string]string{}
 	for i := 0; i < 200; i++ {

@@ -8,6 +8,7 @@ import (
 )
 
 func TestRecentPathsAndChangedPaths(t *testing.T) {
+	t.Parallel()
 	dir := initRepo(t)
 	first := commitFiles(t, dir, "one", map[string]string{"a.go": "a\n", "b.go": "b\n", "d/c.go": "c\n"})
 	commitFiles(t, dir, "two", map[string]string{"d/c.go": "c2\n"})

@@ -10,6 +10,7 @@ import (
 // difference does not count (git's --stable rule), and patches are told
 // apart in one call.
 func TestPatchIDs(t *testing.T) {
+	t.Parallel()
 	const a = "diff --git a/f.go b/f.go\nindex 1111111..2222222 100644\n--- a/f.go\n+++ b/f.go\n@@ -3,3 +3,3 @@ func F() {\n x := 1\n-y := 2\n+y := 3\n z := 4\n"
 	// The same change, 40 lines further down, other index line.
 	const moved = "diff --git a/f.go b/f.go\nindex 3333333..4444444 100644\n--- a/f.go\n+++ b/f.go\n@@ -43,3 +43,3 @@ func F() {\n x := 1\n-y := 2\n+y := 3\n z := 4\n"

@@ -7,6 +7,7 @@ import (
 )
 
 func TestRedact(t *testing.T) {
+	t.Parallel()
 	for in, want := range map[string]string{
 		"fatal: unable to access 'https://gitlab-ci-token:glcbt-SECRET@gitlab.com/g/p.git/': 403": "fatal: unable to access 'https://***@gitlab.com/g/p.git/': 403",
 		"remote https://x-access-token:ghs_SECRET@github.com/o/r":                                 "remote https://***@github.com/o/r",
@@ -24,6 +25,7 @@ func TestRedact(t *testing.T) {
 // A fetch from a remote whose URL carries a token must not show the token
 // in the error (git:// prints the user information when the lookup fails).
 func TestEnsureHistoryRedactsRemoteCredentials(t *testing.T) {
+	t.Parallel()
 	const token = "glcbt-64_SECRETTOKEN"
 	dir := initRepo(t)
 	base := commitFiles(t, dir, "one", map[string]string{"a.txt": "a\n"})
@@ -43,6 +45,7 @@ func TestEnsureHistoryRedactsRemoteCredentials(t *testing.T) {
 }
 
 func TestErrorRedactsArgsAndStderr(t *testing.T) {
+	t.Parallel()
 	e := &Error{Args: []string{"fetch", "https://u:SECRET@h/x"}, ExitCode: 128,
 		Stderr: "fatal: repository 'https://u:SECRET@h/x/' not found"}
 	if strings.Contains(e.Error(), "SECRET") {

@@ -11,6 +11,7 @@ import (
 )
 
 func TestOpen(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	dir := initRepo(t)
 	writeFiles(t, dir, map[string]string{"sub/x.txt": "x\n"})
@@ -46,6 +47,7 @@ func TestOpenIgnoresGitDirEnv(t *testing.T) {
 }
 
 func TestResolveCommit(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	dir := initRepo(t)
 	c1 := commitFiles(t, dir, "one", map[string]string{"a.txt": "a\n"})
@@ -77,6 +79,7 @@ func TestResolveCommit(t *testing.T) {
 }
 
 func TestMergeBaseFirstParentHead(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	dir := initRepo(t)
 	r := openT(t, dir)
@@ -115,6 +118,7 @@ func TestMergeBaseFirstParentHead(t *testing.T) {
 }
 
 func TestErrorMessage(t *testing.T) {
+	t.Parallel()
 	dir := initRepo(t)
 	commitFiles(t, dir, "one", map[string]string{"a": "a\n"})
 	r := openT(t, dir)
@@ -134,6 +138,7 @@ func TestErrorMessage(t *testing.T) {
 }
 
 func TestParseVersion(t *testing.T) {
+	t.Parallel()
 	for in, want := range map[string][2]int{
 		"git version 2.39.5\n":                 {2, 39},
 		"git version 2.39.3 (Apple Git-146)\n": {2, 39},
@@ -147,6 +152,7 @@ func TestParseVersion(t *testing.T) {
 }
 
 func TestProcessLimit(t *testing.T) {
+	t.Parallel()
 	dir := initRepo(t)
 	commitFiles(t, dir, "one", map[string]string{"a": "a\n"})
 	r, err := Open(context.Background(), dir, Options{MaxProcs: 2})
@@ -178,6 +184,7 @@ func TestProcessLimit(t *testing.T) {
 }
 
 func TestPlain(t *testing.T) {
+	t.Parallel()
 	r := Plain(t.TempDir(), Options{})
 	ctx := context.Background()
 	_, err := r.ResolveCommit(ctx, "HEAD")
@@ -191,6 +198,7 @@ func TestPlain(t *testing.T) {
 }
 
 func TestResolveHeadOfEmptyRepository(t *testing.T) {
+	t.Parallel()
 	r := openT(t, initRepo(t))
 	_, err := r.ResolveCommit(context.Background(), "HEAD")
 	wantErr(t, err, ErrUnknownRef)

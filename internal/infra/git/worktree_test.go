@@ -11,6 +11,7 @@ import (
 // ErrNoWorkTree, never ErrNotRepository (whose callers read the directory
 // as plain files, which would show git's internals).
 func TestOpenWithoutWorkTree(t *testing.T) {
+	t.Parallel()
 	dir := initRepo(t)
 	commitFiles(t, dir, "one", map[string]string{"a": "a\n"})
 	bare := filepath.Join(t.TempDir(), "bare.git")
