@@ -47,11 +47,11 @@ func closingRun(s string, n int) int {
 			i++
 			continue
 		}
-		if m := runLen(s[i:]); m == n {
+		m := runLen(s[i:])
+		if m == n {
 			return i
-		} else {
-			i += m
 		}
+		i += m
 	}
 	return -1
 }
