@@ -1,7 +1,9 @@
 // Package chatrun wires a comment event to the conversation package: a
 // GitHub issue_comment or pull_request_review_comment, or the note event of
 // a GitLab trigger pipeline, is triaged, and the handler answers it with
-// the forge of its platform and the material the runner loads on demand.
+// the forge of its platform and the material the runner loads on demand;
+// and before a review is posted, what people said on the pull or merge
+// request (pause, ignore, 👎) is applied to it (Hear).
 package chatrun
 
 import (
