@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/ocr-ci/ocr/agent"
+	"github.com/ocr-ci/ocr/internal/app/chatrun"
 	"github.com/ocr-ci/ocr/internal/app/ci"
 	"github.com/ocr-ci/ocr/internal/app/config"
 	"github.com/ocr-ci/ocr/internal/app/setup"
@@ -38,7 +39,7 @@ func (c *Command) newJob(ctx context.Context, cfg *config.Config) (*job, error) 
 	forge := &http.Client{Transport: readonce.New(nil)}
 	r, err := setup.Load(ctx, cfg, setup.Options{Lookup: c.lookup, Logf: c.logf,
 		ResolveMR: func(ctx context.Context, env ci.Env, cx *ci.Context) error {
-			return c.resolveTriggerMR(ctx, env, cx, forge)
+			return chatrun.ResolveTriggerMR(ctx, c.chatOptions(), env, cx, forge)
 		}})
 	if err != nil {
 		return nil, err

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/ocr-ci/ocr/internal/app/chatrun"
 	"github.com/ocr-ci/ocr/internal/app/cli"
 	"github.com/ocr-ci/ocr/internal/app/config"
 	"github.com/ocr-ci/ocr/internal/app/plan"
@@ -20,7 +21,7 @@ func (c *Command) review(ctx context.Context, args []string) int {
 	if err != nil {
 		return c.fail(err)
 	}
-	if code, done := c.converse(ctx, cfg); done {
+	if code, done := chatrun.Converse(ctx, c.chatOptions(), cfg); done {
 		return code
 	}
 	j, err := c.newJob(ctx, cfg)

@@ -48,7 +48,7 @@ func (c *Command) newPoster(j *job, ch *change.Change, k reportspec.Kind, h hear
 			PR: j.ci.PR, HeadSHA: j.ci.HeadSHA, Changes: changes, MaxInline: j.cfg.MaxInline, MinSeverity: review.Severity(j.cfg.PostMinSeverity),
 			Fork: j.ci.ReadOnly, Fallback: build.Fallback(j.specs, c.Stdout, j.env.GitHub.StepSummary, j.summaryOptions()),
 			FallbackWhere: build.FallbackWhere(j.specs, j.env.GitHub.StepSummary != ""),
-			Paused:        h.paused, Ignored: h.ignored,
+			Paused:        h.Paused, Ignored: h.Ignored,
 			ConfigHash: j.configHash(), Logf: c.logf, Sleep: c.sleep, HTTPClient: j.forge,
 		}
 	}
@@ -56,7 +56,7 @@ func (c *Command) newPoster(j *job, ch *change.Change, k reportspec.Kind, h hear
 	return &gitlab.Discussion{
 		BaseURL: g.APIURL, Token: g.Token, TokenSource: "OCR_GITLAB_TOKEN", CAFile: g.CAFile, Project: cmp.Or(g.MRProjectID, g.ProjectID), LinkAllow: j.cfg.LinkAllow,
 		MR: j.ci.PR, HeadSHA: j.ci.HeadSHA, Changes: changes, MaxInline: j.cfg.MaxInline, MinSeverity: review.Severity(j.cfg.PostMinSeverity),
-		Paused: h.paused, Ignored: h.ignored,
+		Paused: h.Paused, Ignored: h.Ignored,
 		ConfigHash: j.configHash(), Logf: c.logf, Sleep: c.sleep, HTTPClient: j.forge,
 	}
 }
