@@ -38,7 +38,8 @@ var severityIcons = map[review.Severity]string{
 
 // SummaryMarkdown renders the review as GitHub-flavoured Markdown: status,
 // coverage, a table of findings with folded details, and usage. All model
-// text and paths are escaped. Every part has a budget within MaxBytes: the
+// text and paths are escaped, except that the model's inline code spans
+// show as code. Every part has a budget within MaxBytes: the
 // files not reviewed and the errors take at most a quarter, the findings
 // the rest, most severe first; what does not fit is counted in a closing
 // note that points to the SARIF and JSON reports.
@@ -170,7 +171,7 @@ func shortSHA(s string) string {
 // findingRow is one table row; the message's first line only.
 func findingRow(c review.Comment, r *review.Review, o SummaryOptions) string {
 	return fmt.Sprintf("| %s %s | %s | %s | %s |\n", severityIcons[c.Severity], posting.MdText(string(c.Severity)),
-		locationLink(c, r, o), posting.MdText(string(c.Category)), posting.MdText(posting.FirstLine(c.Content, 160)))
+		locationLink(c, r, o), posting.MdText(string(c.Category)), mdInline(posting.FirstLine(c.Content, 160), true))
 }
 
 // locationLink links the location to the file at the head commit (base
@@ -219,7 +220,7 @@ func findingDetails(c review.Comment) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "<details><summary>%s %s · %s · %s</summary>\n\n%s\n", severityIcons[c.Severity],
 		htmlText(string(c.Severity)), htmlText(string(c.Category)), htmlText(locationText(c)),
-		posting.MdParagraphs(posting.TruncateRunes(c.Content, detailMaxRunes)))
+		mdCodeParagraphs(posting.TruncateRunes(c.Content, detailMaxRunes)))
 	if c.Suggestion != "" {
 		if code := posting.MdCodeBlock(c.Suggestion, ""); len(code) <= suggestionMaxBytes {
 			b.WriteString("\n**Suggested change:**\n\n" + code)

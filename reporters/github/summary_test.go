@@ -5,6 +5,7 @@ import (
 	"context"
 	"fmt"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
@@ -27,37 +28,41 @@ func TestSummaryGolden(t *testing.T) {
 	}
 }
 
-// TestSummaryNoInjection checks that model text cannot add HTML, links,
-// images or mentions: every tag, link and @ in the output is ours.
+// TestSummaryNoInjection checks the rendered summary: model text adds no
+// HTML, links, images or mentions, and ocr's own links are there.
 func TestSummaryNoInjection(t *testing.T) {
 	md := github.SummaryMarkdown(reportertest.FixtureReview(), summaryOpts)
-	tags := regexp.MustCompile(`</?([a-zA-Z]+)`).FindAllStringSubmatch(md, -1)
-	for _, m := range tags {
-		if m[1] != "details" && m[1] != "summary" && m[1] != "br" && m[1] != "sub" {
-			t.Errorf("raw HTML tag %q in the summary", m[0])
+	reportertest.AssertSummarySafe(t, md, "https://github.com/acme/shop/blob/")
+	links := reportertest.Render(md).Links
+	for _, want := range []string{
+		"https://github.com/acme/shop/blob/2222222222222222222222222222222222222222/internal/db/query.go#L10-L12",
+		"https://github.com/acme/shop/blob/1111111111111111111111111111111111111111/pkg/old_util.go#L5-L7",
+	} {
+		if !slices.Contains(links, want) {
+			t.Errorf("link %q missing from the rendered summary; links: %q", want, links)
 		}
 	}
-	for _, link := range regexp.MustCompile(`\]\(([^)]*)\)`).FindAllStringSubmatch(md, -1) {
-		if !strings.HasPrefix(link[1], "https://github.com/acme/shop/blob/") {
-			t.Errorf("unexpected link target %q", link[1])
-		}
+}
+
+// TestSummaryCodeSpans checks that the model's inline code renders as
+// code, in the table and in the details, and that what is around a span,
+// or a backtick that opens none, stays escaped.
+func TestSummaryCodeSpans(t *testing.T) {
+	content := "Use `x` not ``a`b``, see `a|b` and ` `` ` and `<img src=x>` but not `@octocat` [l](https://evil.example) `\nsecond `y` line, stray ` tick"
+	r := &review.Review{Status: review.StatusComplete, Head: "abc", Comments: []review.Comment{{
+		Location: review.Location{Path: "a.go", Side: review.SideNew, StartLine: 3, EndLine: 4},
+		Content:  content, Category: review.CategoryBug, Severity: review.SeverityHigh,
+	}}}
+	md := github.SummaryMarkdown(r, summaryOpts)
+	reportertest.AssertSummarySafe(t, md, "https://github.com/acme/shop/blob/")
+	var spans []string
+	for _, c := range reportertest.Render(md).Code {
+		spans = append(spans, c.Text)
 	}
-	for _, bad := range []string{"@octocat", "#12", "<script", "](https://evil", "\x1b", "\u202e"} {
-		if strings.Contains(md, bad) {
-			t.Errorf("summary contains %q", bad)
-		}
-	}
-	if !strings.Contains(md, "[internal\\/db\\/query\\.go\\:10\\-12](https://github.com/acme/shop/blob/2222222222222222222222222222222222222222/internal/db/query.go#L10-L12)") {
-		t.Error("head-commit link for a new-side range missing")
-	}
-	if !strings.Contains(md, "(https://github.com/acme/shop/blob/1111111111111111111111111111111111111111/pkg/old_util.go#L5-L7)") {
-		t.Error("base-commit link for removed code missing")
-	}
-	// The table has exactly four cells per row: pipes in text are escaped.
-	for _, line := range strings.Split(md, "\n") {
-		if strings.HasPrefix(line, "| ") && len(regexp.MustCompile(`(^|[^\\])\|`).FindAllString(line, -1)) != 5 && !strings.Contains(line, "Reason") && strings.Count(line, "|") != 3 {
-			t.Errorf("table row with stray cells: %q", line)
-		}
+	// The head commit, the table row (first line), the details (both lines).
+	want := []string{"abc", "x", "a`b", "a|b", "``", "<img src=x>", "@octocat", "x", "a`b", "a|b", "``", "<img src=x>", "@octocat", "y"}
+	if !slices.Equal(spans, want) {
+		t.Errorf("code spans %q, want %q in:\n%s", spans, want, md)
 	}
 }
 
