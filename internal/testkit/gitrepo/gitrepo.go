@@ -67,11 +67,12 @@ func run(t testing.TB, dir string, extra []string, combined bool, args []string)
 }
 
 // Init makes an empty repository in a new t.TempDir() and returns its
-// directory.
+// directory. It has no template files (sample hooks, description): a
+// test repository needs none, and each is a file to create and remove.
 func Init(t testing.TB) string {
 	t.Helper()
 	dir := t.TempDir()
-	Run(t, dir, "init", "-q")
+	Run(t, dir, "init", "-q", "--template=")
 	return dir
 }
 
@@ -106,7 +107,39 @@ func Commit(t testing.TB, dir, msg string) string {
 	t.Helper()
 	Run(t, dir, "add", "-A")
 	Run(t, dir, "commit", "-q", "--allow-empty", "-m", msg)
+	if id, ok := headID(dir); ok {
+		return id
+	}
 	return Run(t, dir, "rev-parse", "HEAD")
+}
+
+// headID reads the commit HEAD names from the repository's files, as git
+// wrote them a moment ago: a branch's loose ref, or a detached HEAD. It
+// reports false for anything else (packed refs, reftable, a .git file),
+// which Commit then asks git about.
+func headID(dir string) (string, bool) {
+	gitDir := filepath.Join(dir, ".git")
+	head, err := os.ReadFile(filepath.Join(gitDir, "HEAD"))
+	if err != nil {
+		return "", false
+	}
+	id := strings.TrimSpace(string(head))
+	if ref, ok := strings.CutPrefix(id, "ref: refs/heads/"); ok {
+		data, err := os.ReadFile(filepath.Join(gitDir, "refs", "heads", filepath.FromSlash(ref)))
+		if err != nil {
+			return "", false
+		}
+		id = strings.TrimSpace(string(data))
+	}
+	return id, isObjectID(id)
+}
+
+// isObjectID reports whether s is a full SHA-1 or SHA-256 object name.
+func isObjectID(s string) bool {
+	if len(s) != 40 && len(s) != 64 {
+		return false
+	}
+	return strings.Trim(s, "0123456789abcdef") == ""
 }
 
 // Env is the environment the helpers run git with (fixed dates), for a
