@@ -34,8 +34,11 @@ type adaptations struct {
 	// to the one sent instead (max_completion_tokens → max_tokens).
 	dropped map[string]bool
 	renamed map[string]string
-	window  int
-	notes   []string
+	// maxOut caps the completion tokens asked for (max_completion_tokens,
+	// max_tokens) at what the endpoint said it allows; 0 = no cap.
+	maxOut int
+	window int
+	notes  []string
 }
 
 func newAdaptations(mode string) *adaptations {
@@ -53,11 +56,12 @@ func (a *adaptations) textMode() bool {
 	return a.text
 }
 
-// rewrite applies the refused parameters to a JSON body's top-level keys.
+// rewrite applies the refused parameters and the completion cap to a JSON
+// body's top-level keys.
 func (a *adaptations) rewrite(m map[string]json.RawMessage) bool {
 	a.mu.Lock()
 	defer a.mu.Unlock()
-	changed := false
+	changed := a.capOutput(m)
 	for k := range a.dropped {
 		if v, ok := m[k]; ok {
 			delete(m, k)
@@ -70,10 +74,31 @@ func (a *adaptations) rewrite(m map[string]json.RawMessage) bool {
 	return changed
 }
 
+// capOutput lowers the completion tokens asked for to maxOut; the caller
+// holds mu.
+func (a *adaptations) capOutput(m map[string]json.RawMessage) bool {
+	if a.maxOut <= 0 {
+		return false
+	}
+	changed := false
+	for _, k := range outputKeys {
+		var n int
+		if v, ok := m[k]; ok && json.Unmarshal(v, &n) == nil && n > a.maxOut {
+			m[k] = json.RawMessage(strconv.Itoa(a.maxOut))
+			changed = true
+		}
+	}
+	return changed
+}
+
+// outputKeys are the request keys that ask for a number of completion
+// tokens.
+var outputKeys = []string{"max_completion_tokens", "max_tokens"}
+
 func (a *adaptations) active() bool {
 	a.mu.Lock()
 	defer a.mu.Unlock()
-	return len(a.dropped) > 0
+	return len(a.dropped) > 0 || a.maxOut > 0
 }
 
 // note records what was adapted, for the log and the run's summary.
@@ -177,6 +202,9 @@ func (c *Client) learn(ctx context.Context, e *Error, tools bool) string {
 		c.learnText(e)
 		return "tools"
 	}
+	if n, ok := outputCap(text); ok && c.learnOutputCap(ctx, n, e) {
+		return "max output"
+	}
 	if p, to := refusedParam(text, e.param); p != "" && c.learnParam(ctx, p, to, e) {
 		return "param " + p
 	}
@@ -217,6 +245,25 @@ func (c *Client) learnParam(ctx context.Context, p, to string, e *Error) bool {
 		what = "with " + to + " instead"
 	}
 	msg := "the endpoint refused " + p + " (HTTP 400: " + Clip(e.Message, 120) + "); sending requests " + what + " for the rest of the run"
+	a.note(msg)
+	c.opt.Logf("llm: %s%s", who(ctx), msg)
+	return true
+}
+
+// learnOutputCap caps the completion tokens of every later request at n,
+// saying so once; false when requests are capped at n or less already (the
+// refusal is not about what ocr asked for).
+func (c *Client) learnOutputCap(ctx context.Context, n int, e *Error) bool {
+	a := c.adapt
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	if a.maxOut > 0 && a.maxOut <= n {
+		return a.maxOut == n // learned by a request in flight: go again capped
+	}
+	a.maxOut = n
+	msg := "the endpoint allows at most " + strconv.Itoa(n) + " completion tokens (HTTP 400: " + Clip(e.Message, 120) +
+		"); asking for at most that for the rest of the run (OCR_LLM_EXTRA_BODY='{\"max_completion_tokens\": " +
+		strconv.Itoa(n) + "}' skips the refused request)"
 	a.note(msg)
 	c.opt.Logf("llm: %s%s", who(ctx), msg)
 	return true

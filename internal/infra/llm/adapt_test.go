@@ -246,3 +246,55 @@ func TestTextProtocolFinalRequestWithoutTools(t *testing.T) {
 		t.Errorf("messages %+v", ms)
 	}
 }
+
+// TestMaxOutputLearned: a model that allows fewer completion tokens than
+// ocr asks for refuses the request with a 400 naming its limit (OpenAI's
+// and Anthropic's wordings); the client asks for at most that from then
+// on, for one retry, and says so once.
+func TestMaxOutputLearned(t *testing.T) {
+	for _, style := range []string{"openai", "anthropic"} {
+		t.Run(style, func(t *testing.T) {
+			srv := llmtest.New(t, llmtest.Script{Match: []string{"m"}, Repeat: true, Answers: []llmtest.Answer{llmtest.Text("ok")}})
+			srv.SetQuirks(llmtest.Quirks{MaxOutput: 300, MaxOutputStyle: style})
+			r := &recorder{}
+			c := newClient(t, srv.Config(), r)
+			for range 2 {
+				if _, err := c.Chat(context.Background(), withTools("m")); err != nil {
+					t.Fatal(err)
+				}
+			}
+			reqs := srv.Requests()
+			if len(reqs) != 3 {
+				t.Fatalf("%d requests, want 1 refused + 2 answered", len(reqs))
+			}
+			for _, req := range reqs[1:] {
+				if req.Body.MaxCompletionTokens != 300 {
+					t.Errorf("request %d asked for %d completion tokens, want the model's 300", req.Seq, req.Body.MaxCompletionTokens)
+				}
+			}
+			if len(c.Adaptations()) != 1 || len(r.logs) != 1 || !strings.Contains(r.logs[0], "at most 300 completion tokens") {
+				t.Errorf("adaptations %q, logs %q; want one saying the limit", c.Adaptations(), r.logs)
+			}
+		})
+	}
+}
+
+// TestMaxOutputNeverRaised: a request asking for fewer tokens than the
+// learned limit keeps its own number.
+func TestMaxOutputNeverRaised(t *testing.T) {
+	srv := llmtest.New(t, llmtest.Script{Match: []string{"m"}, Repeat: true, Answers: []llmtest.Answer{llmtest.Text("ok")}})
+	srv.SetQuirks(llmtest.Quirks{MaxOutput: 300})
+	c := newClient(t, srv.Config(), &recorder{})
+	if _, err := c.Chat(context.Background(), withTools("m")); err != nil {
+		t.Fatal(err)
+	}
+	small := withTools("m")
+	small.MaxCompletionTokens = 100
+	if _, err := c.Chat(context.Background(), small); err != nil {
+		t.Fatal(err)
+	}
+	reqs := srv.Requests()
+	if got := reqs[len(reqs)-1].Body.MaxCompletionTokens; got != 100 {
+		t.Errorf("the small request asked for %d completion tokens, want its own 100", got)
+	}
+}

@@ -19,9 +19,30 @@ var windowPatterns = []*regexp.Regexp{
 	regexp.MustCompile(`exceeds the maximum number of tokens allowed \((\d+)\)`),
 }
 
+// outputPatterns read the most completion tokens a model allows out of the
+// refusal of a larger max_tokens (lower-cased): OpenAI ("max_tokens is too
+// large: 8192. This model supports at most 4096 completion tokens, whereas
+// you provided 8192.") and Anthropic's OpenAI-compatible endpoint
+// ("max_tokens: 8192 > 4096, which is the maximum allowed number of output
+// tokens for claude-3-haiku-20240307").
+var outputPatterns = []*regexp.Regexp{
+	regexp.MustCompile(`supports at most (\d+) completion tokens`),
+	regexp.MustCompile(`> (\d+), which is the maximum allowed number of output tokens`),
+}
+
+// outputCap finds the model's completion-token limit in a refusal.
+func outputCap(text string) (int, bool) {
+	return firstNumber(outputPatterns, text)
+}
+
 // contextWindow finds the window in an over-context refusal.
 func contextWindow(text string) (int, bool) {
-	for _, re := range windowPatterns {
+	return firstNumber(windowPatterns, text)
+}
+
+// firstNumber is the positive number the first matching pattern captures.
+func firstNumber(patterns []*regexp.Regexp, text string) (int, bool) {
+	for _, re := range patterns {
 		if m := re.FindStringSubmatch(text); m != nil {
 			if n, err := strconv.Atoi(m[1]); err == nil && n > 0 {
 				return n, true

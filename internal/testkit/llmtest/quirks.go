@@ -39,6 +39,11 @@ type Quirks struct {
 	// "openai" (default), "vllm", "llamacpp" or "anthropic".
 	Window      int
 	WindowStyle string
+	// MaxOutput is the most completion tokens the model allows; a request
+	// asking for more (max_completion_tokens or max_tokens) gets
+	// MaxOutputStyle's 400: "openai" (default) or "anthropic".
+	MaxOutput      int
+	MaxOutputStyle string
 	// NoCallIDs sends tool calls with an empty id, as Google's
 	// OpenAI-compatible endpoint does.
 	NoCallIDs bool
@@ -68,6 +73,9 @@ func (s *Server) refusal(req Request) (int, string) {
 		if _, ok := req.Raw[k]; ok {
 			return http.StatusBadRequest, refuseParam(k)
 		}
+	}
+	if asked := max(req.Body.MaxCompletionTokens, completionOf(req.Raw)); q.MaxOutput > 0 && asked > q.MaxOutput {
+		return http.StatusBadRequest, overOutput(q.MaxOutputStyle, q.MaxOutput, asked, req.Body.Model)
 	}
 	if q.Window > 0 {
 		prompt := req.Size / 4
@@ -101,6 +109,18 @@ func refuseParam(k string) string {
 	b, _ := json.Marshal(map[string]any{"error": map[string]any{"message": fmt.Sprintf("Unsupported parameter: '%s' is not supported with this model.", k),
 		"type": "invalid_request_error", "param": k, "code": "unsupported_parameter"}})
 	return string(b)
+}
+
+// overOutput words the refusal of too many completion tokens as OpenAI
+// (which names max_tokens whichever key was sent) and Anthropic's
+// OpenAI-compatible endpoint do.
+func overOutput(style string, most, asked int, model string) string {
+	if style == "anthropic" {
+		return errorJSON(fmt.Sprintf("max_tokens: %d > %d, which is the maximum allowed number of output tokens for %s", asked, most, model),
+			"invalid_request_error", "")
+	}
+	return errorJSON(fmt.Sprintf("max_tokens is too large: %d. This model supports at most %d completion tokens, whereas you provided %d.", asked, most, asked),
+		"invalid_request_error", "max_tokens")
 }
 
 // overWindow words an over-context refusal as each server does.
