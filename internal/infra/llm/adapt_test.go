@@ -188,7 +188,7 @@ func TestRefusedParameters(t *testing.T) {
 // TestContextWindowLearned reads the window from each server's wording and
 // does not retry the request whole.
 func TestContextWindowLearned(t *testing.T) {
-	for _, style := range []string{"openai", "vllm", "llamacpp"} {
+	for _, style := range []string{"openai", "vllm", "llamacpp", "anthropic", "lmstudio"} {
 		t.Run(style, func(t *testing.T) {
 			srv := llmtest.New(t)
 			srv.SetQuirks(llmtest.Quirks{Window: 100, WindowStyle: style})

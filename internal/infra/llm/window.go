@@ -9,10 +9,13 @@ import (
 // of the servers ocr meets (lower-cased text of the message and body):
 // OpenAI and vLLM ("maximum context length is 8192 tokens"), llama.cpp's
 // server (its n_ctx field; older builds name it in the message), LM
-// Studio, Anthropic's and Google's OpenAI-compatible endpoints.
+// Studio (older: "loaded with context length of only 4096 tokens"; newer:
+// "(n_keep: 13055>= n_ctx: 4096)" and "n_keep (15028) >= n_ctx (7424)"),
+// Anthropic's and Google's OpenAI-compatible endpoints.
 var windowPatterns = []*regexp.Regexp{
 	regexp.MustCompile(`maximum context length is (\d+) tokens`),
-	regexp.MustCompile(`"n_ctx"\s*:\s*(\d+)`),
+	regexp.MustCompile(`"?n_ctx"?\s*:\s*(\d+)`),
+	regexp.MustCompile(`n_ctx \((\d+)\)`),
 	regexp.MustCompile(`available context size \((\d+) tokens\)`),
 	regexp.MustCompile(`context length of only (\d+) tokens`),
 	regexp.MustCompile(`prompt is too long: \d+ tokens > (\d+) maximum`),

@@ -36,7 +36,7 @@ type Quirks struct {
 	Refuse []string
 	// Window is the context window in tokens (prompt: request bytes/4, plus
 	// the requested completion); a longer request gets WindowStyle's 400:
-	// "openai" (default), "vllm", "llamacpp" or "anthropic".
+	// "openai" (default), "vllm", "llamacpp", "anthropic" or "lmstudio".
 	Window      int
 	WindowStyle string
 	// MaxOutput is the most completion tokens the model allows; a request
@@ -133,6 +133,9 @@ func overWindow(style string, window, prompt, want int) string {
 		return string(b)
 	case "anthropic":
 		return errorJSON(fmt.Sprintf("prompt is too long: %d tokens > %d maximum", prompt, window), "invalid_request_error", "")
+	case "lmstudio": // the error is a string, not an object (lmstudio-bug-tracker, opencode#353)
+		b, _ := json.Marshal(map[string]any{"error": fmt.Sprintf("The number of tokens to keep from the initial prompt is greater than the context length (n_keep: %d>= n_ctx: %d). Try to load the model with a larger context length, or provide a shorter input.", prompt, window)})
+		return string(b)
 	case "vllm":
 		b, _ := json.Marshal(map[string]any{"object": "error", "message": fmt.Sprintf("This model's maximum context length is %d tokens. However, you requested %d tokens (%d in the messages, %d in the completion). Please reduce the length of the messages or completion.", window, want, prompt, want-prompt),
 			"type": "BadRequestError", "param": nil, "code": 400})
