@@ -5,15 +5,14 @@ import (
 	"bytes"
 	"compress/gzip"
 	"context"
+	"encoding/json"
 	"fmt"
 	"io"
 	"regexp"
 	"strings"
 
+	"github.com/ocr-ci/ocr/internal/infra/logtext"
 	"github.com/ocr-ci/ocr/reporters"
-
-	"github.com/owenrumney/go-sarif/v3/pkg/report/v210/sarif"
-
 	"github.com/ocr-ci/ocr/review"
 )
 
@@ -112,29 +111,86 @@ func gzipSize(data []byte) (int, error) {
 // encode builds and marshals one run with the given results; cut counts the
 // results left out to respect the limits.
 func (s *Reporter) encode(r *review.Review, comments []review.Comment, cut int) ([]byte, error) {
-	run := sarif.NewRunWithInformationURI(ToolName(r), informationURI)
-	v := semanticVersion(r.Version)
-	driver := run.Tool.Driver.WithVersion(v).WithSemanticVersion(v)
-	if s.RepositoryURI != "" && r.Head != "" {
-		vcs := sarif.NewVersionControlDetails().WithRepositoryURI(s.RepositoryURI).WithRevisionID(r.Head).
-			WithMappedTo(sarif.NewArtifactLocation().WithURIBaseID(srcRoot))
-		run.VersionControlProvenance = []*sarif.VersionControlDetails{vcs}
-	}
-	rules, index := sarifRules(comments, r.Rules)
-	driver.Rules = rules
-	fps := map[string]int{}
-	for _, c := range comments {
-		run.AddResult(sarifResult(c, index[reporters.RuleID(c)], reporters.UniqueFingerprint(fps, c)))
-	}
-	run.AutomationDetails = sarif.NewRunAutomationDetails().WithID(automationID(s.Category))
-	run.Invocations = []*sarif.Invocation{sarifInvocation(r, cut)}
-	log := sarif.NewReport()
-	log.AddRun(run)
-	data, err := reporters.MarshalIndent(log)
+	data, err := marshal(s.build(r, comments, cut))
 	if err != nil {
 		return nil, fmt.Errorf("could not encode the SARIF report: %w", err)
 	}
-	return pruneSARIF(data)
+	return data, nil
+}
+
+// build is the log of one run with the given results. language,
+// newlineSequences, contents and isComprehensive are SARIF's defaults,
+// written out as earlier versions did.
+func (s *Reporter) build(r *review.Review, comments []review.Comment, cut int) *logFile {
+	rules, index := sarifRules(comments, r.Rules)
+	results := make([]result, 0, len(comments))
+	fps := map[string]int{}
+	for _, c := range comments {
+		results = append(results, sarifResult(c, index[reporters.RuleID(c)], reporters.UniqueFingerprint(fps, c)))
+	}
+	v := semanticVersion(r.Version)
+	one := run{
+		AutomationDetails: automationDetails{ID: automationID(s.Category)},
+		Invocations:       []invocation{sarifInvocation(r, cut)},
+		Language:          "en-US",
+		NewlineSequences:  []string{"\r\n", "\n"},
+		Results:           results,
+		Tool: tool{Driver: driver{
+			Contents: []string{"localizedData", "nonLocalizedData"}, InformationURI: informationURI,
+			Language: "en-US", Name: ToolName(r), Rules: rules, SemanticVersion: v, Version: v,
+		}},
+		VersionControlProvenance: s.provenance(r),
+	}
+	return &logFile{Schema: schemaURI, Runs: []run{one}, Version: "2.1.0"}
+}
+
+// provenance records the head commit when the repository is known.
+func (s *Reporter) provenance(r *review.Review) []vcsDetails {
+	if s.RepositoryURI == "" || r.Head == "" {
+		return nil
+	}
+	return []vcsDetails{{MappedTo: baseLocation{URIBaseID: srcRoot}, RepositoryURI: s.RepositoryURI, RevisionID: r.Head}}
+}
+
+// marshal encodes the log once, indented and without HTML escaping, as
+// reporters.MarshalIndent does, and makes it inert in an Actions log.
+func marshal(log *logFile) ([]byte, error) {
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	enc.SetIndent("", "  ")
+	if err := enc.Encode(log); err != nil {
+		return nil, err
+	}
+	return []byte(logtext.Inert(string(rawReplacement(buf.Bytes())))), nil
+}
+
+// replacementEscape is what encoding/json writes for each byte of invalid
+// UTF-8 in a string.
+const replacementEscape = `\ufffd`
+
+// rawReplacement writes each replacementEscape as the character U+FFFD
+// itself, as earlier versions did (they decoded and re-encoded the log), so
+// a path or message with invalid UTF-8 gives the same bytes as before. A
+// backslash of the text is encoded as two, so escapes are read in pairs.
+func rawReplacement(data []byte) []byte {
+	if !bytes.Contains(data, []byte(replacementEscape)) {
+		return data
+	}
+	out := make([]byte, 0, len(data))
+	for i := 0; i < len(data); i++ {
+		switch {
+		case data[i] != '\\':
+			out = append(out, data[i])
+		case bytes.HasPrefix(data[i:], []byte(replacementEscape)):
+			out = append(out, "\uFFFD"...)
+			i += len(replacementEscape) - 1
+		default: // an escape never ends the output
+			out = append(out, data[i], data[i+1])
+			i++
+		}
+	}
+	return out
 }
 
 // ToolName is the tool name recorded in the log.

@@ -6,8 +6,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/owenrumney/go-sarif/v3/pkg/report/v210/sarif"
-
 	"github.com/ocr-ci/ocr/review"
 )
 
@@ -20,17 +18,14 @@ var failureReasons = map[string]bool{
 
 // sarifInvocation records whether the review completed, which files were
 // not reviewed and why, run errors, and results cut by the limits.
-func sarifInvocation(r *review.Review, cut int) *sarif.Invocation {
-	inv := sarif.NewInvocation()
-	ok := r.Status == review.StatusComplete
-	inv.ExecutionSuccessful = &ok
+func sarifInvocation(r *review.Review, cut int) invocation {
+	inv := invocation{ExecutionSuccessful: r.Status == review.StatusComplete}
 	if !r.Started.IsZero() && !r.Finished.IsZero() {
-		start, end := r.Started.UTC().Format(time.RFC3339), r.Finished.UTC().Format(time.RFC3339)
-		inv.StartTimeUtc, inv.EndTimeUtc = &start, &end
+		inv.StartTimeUTC, inv.EndTimeUTC = r.Started.UTC().Format(time.RFC3339), r.Finished.UTC().Format(time.RFC3339)
 	}
-	var notes []*sarif.Notification
+	var notes []notification
 	for _, e := range r.Errors {
-		notes = append(notes, notification(sarif.LevelError, ensurePeriod(e)))
+		notes = append(notes, notify(levelError, ensurePeriod(e)))
 	}
 	for _, f := range r.Files {
 		if !f.Reviewed {
@@ -38,38 +33,34 @@ func sarifInvocation(r *review.Review, cut int) *sarif.Invocation {
 		}
 	}
 	if cut > 0 {
-		notes = append(notes, notification(sarif.LevelWarning, fmt.Sprintf(
+		notes = append(notes, notify(levelWarning, fmt.Sprintf(
 			"%d least severe result(s) were left out to stay within GitHub's limits (%d results, %d MB gzipped); the JSON report and the step summary list them.",
 			cut, sarifMaxResults, sarifMaxGzipBytes>>20)))
 	}
 	if r.Dropped > 0 {
-		notes = append(notes, notification(sarif.LevelNote, fmt.Sprintf(
+		notes = append(notes, notify(levelNote, fmt.Sprintf(
 			"%d comment(s) over the configured caps were dropped before reporting.", r.Dropped)))
 	}
-	inv.ToolExecutionNotifications = append(inv.ToolExecutionNotifications, notes...)
+	inv.ToolExecutionNotifications = notes
 	return inv
 }
 
-func notification(level, text string) *sarif.Notification {
-	n := sarif.NewNotification()
-	n.Level = level
-	n.Message = sarif.NewTextMessage(text)
-	return n
+func notify(level, text string) notification {
+	return notification{Level: level, Message: message{Text: text}}
 }
 
 // fileNotification names a file that was not reviewed and why.
-func fileNotification(f review.FileCoverage) *sarif.Notification {
-	level := sarif.LevelNote
+func fileNotification(f review.FileCoverage) notification {
+	level := levelNote
 	if failureReasons[string(f.Reason)] {
-		level = sarif.LevelWarning
+		level = levelWarning
 	}
 	text := fmt.Sprintf("%s was not reviewed (reason: %s)", f.Path, cmp.Or(f.Reason, "unknown"))
 	if f.Detail != "" {
 		text += ": " + f.Detail
 	}
-	n := notification(level, ensurePeriod(text))
-	phys := sarif.NewPhysicalLocation().WithArtifactLocation(artifactLocation(f.Path))
-	n.Locations = []*sarif.Location{sarif.NewLocation().WithPhysicalLocation(phys)}
+	n := notify(level, ensurePeriod(text))
+	n.Locations = []location{{PhysicalLocation: physicalLocation{ArtifactLocation: artifactAt(f.Path)}}}
 	return n
 }
 

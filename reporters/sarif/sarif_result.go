@@ -7,9 +7,6 @@ import (
 	"strings"
 
 	"github.com/ocr-ci/ocr/reporters"
-
-	"github.com/owenrumney/go-sarif/v3/pkg/report/v210/sarif"
-
 	"github.com/ocr-ci/ocr/review"
 )
 
@@ -17,29 +14,26 @@ import (
 const srcRoot = "%SRCROOT%"
 
 // sarifResult converts one comment.
-func sarifResult(c review.Comment, ruleIndex int, fingerprint string) *sarif.Result {
-	res := sarif.NewResult()
-	id := reporters.RuleID(c)
-	res.RuleID = &id
-	res.RuleIndex = ruleIndex
-	res.Level = sarifLevel(c.Severity)
-	res.Message = sarif.NewTextMessage(sarifMessage(c))
-	res.Locations = []*sarif.Location{sarifLocation(c)}
-	res.PartialFingerprints = map[string]string{fingerprintKey: fingerprint}
-	props := sarif.NewPropertyBag()
-	props.Add("category", string(c.Category)).Add("severity", string(c.Severity))
-	if c.Method != "" {
-		props.Add("anchor", string(c.Method))
+func sarifResult(c review.Comment, ruleIndex int, fingerprint string) result {
+	res := result{
+		Kind:                "fail",
+		Level:               sarifLevel(c.Severity),
+		Locations:           []location{sarifLocation(c)},
+		Message:             message{Text: sarifMessage(c)},
+		PartialFingerprints: map[string]string{fingerprintKey: fingerprint},
+		Properties:          resultProperties{Anchor: string(c.Method), Category: string(c.Category), Severity: string(c.Severity)},
+		RuleID:              reporters.RuleID(c),
+		RuleIndex:           ruleIndex,
+		Suppressions:        sarifSuppressions(c),
 	}
 	if c.Votes != nil {
 		// rank (§3.27.24): 0.0-100.0, the share of the passes that found it.
-		res.Rank = math.Round(c.Votes.Share()*1000) / 10
-		props.Add("votes", c.Votes.String())
+		rank := math.Round(c.Votes.Share()*1000) / 10
+		res.Rank = &rank
+		res.Properties.Votes = c.Votes.String()
 	}
-	res.Properties = props
-	res.Suppressions = sarifSuppressions(c)
-	if fix := sarifFix(c); fix != nil {
-		res.Fixes = []*sarif.Fix{fix}
+	if f, ok := sarifFix(c); ok {
+		res.Fixes = []fix{f}
 	}
 	return res
 }
@@ -62,23 +56,21 @@ func sarifMessage(c review.Comment) string {
 }
 
 // sarifLocation places the comment on the head version of the file; see
-// SARIF's doc comment for file-level and old-side findings.
-func sarifLocation(c review.Comment) *sarif.Location {
-	region := sarif.NewRegion().WithStartLine(1)
+// Reporter's doc comment for file-level and old-side findings.
+func sarifLocation(c review.Comment) location {
+	reg := &region{StartLine: 1}
 	if !c.FileLevel() && c.Side != review.SideOld {
-		region.WithStartLine(max(c.StartLine, 1))
+		reg.StartLine = max(c.StartLine, 1)
 		if c.EndLine > c.StartLine {
-			region.WithEndLine(c.EndLine)
+			reg.EndLine = &c.EndLine
 		}
-
 	}
-	phys := sarif.NewPhysicalLocation().WithArtifactLocation(artifactLocation(c.Path)).WithRegion(region)
-	return sarif.NewLocation().WithPhysicalLocation(phys)
+	return location{PhysicalLocation: physicalLocation{ArtifactLocation: artifactAt(c.Path), Region: reg}}
 }
 
-// artifactLocation is a repository-relative, percent-encoded URI.
-func artifactLocation(path string) *sarif.ArtifactLocation {
-	return sarif.NewArtifactLocation().WithURI(RelativeURI(path)).WithURIBaseID(srcRoot)
+// artifactAt is a repository-relative, percent-encoded URI.
+func artifactAt(path string) artifactLocation {
+	return artifactLocation{URI: RelativeURI(path), URIBaseID: srcRoot}
 }
 
 // RelativeURI percent-encodes every segment of a slash-separated path;
@@ -93,19 +85,18 @@ func RelativeURI(path string) string {
 
 // sarifFix proposes the suggestion as a replacement of whole lines, only
 // when its range is exact: new side, inside one hunk.
-func sarifFix(c review.Comment) *sarif.Fix {
+func sarifFix(c review.Comment) (fix, bool) {
 	if c.Suggestion == "" || c.Side != review.SideNew || !c.InHunk || c.FileLevel() {
-		return nil
+		return fix{}, false
 	}
-	region := sarif.NewRegion().WithStartLine(c.StartLine).WithEndLine(max(c.EndLine, c.StartLine))
+	end := max(c.EndLine, c.StartLine)
 	// A region without columns ends before the last line's newline.
-	inserted := sarif.NewArtifactContent().WithText(strings.TrimSuffix(c.Suggestion, "\n"))
-	rep := sarif.NewReplacement().WithDeletedRegion(region).WithInsertedContent(inserted)
-	change := sarif.NewArtifactChange().WithArtifactLocation(artifactLocation(c.Path))
-	change.Replacements = []*sarif.Replacement{rep}
-	fix := sarif.NewFix().WithDescription(sarif.NewTextMessage("Apply the suggested change."))
-	fix.ArtifactChanges = []*sarif.ArtifactChange{change}
-	return fix
+	rep := replacement{
+		DeletedRegion:   region{StartLine: c.StartLine, EndLine: &end},
+		InsertedContent: artifactContent{Text: strings.TrimSuffix(c.Suggestion, "\n")},
+	}
+	change := artifactChange{ArtifactLocation: artifactAt(c.Path), Replacements: []replacement{rep}}
+	return fix{ArtifactChanges: []artifactChange{change}, Description: message{Text: "Apply the suggested change."}}, true
 }
 
 // sarifEscape escapes literal brackets (SARIF §3.11.6) when the text holds

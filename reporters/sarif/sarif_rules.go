@@ -6,9 +6,6 @@ import (
 	"strings"
 
 	"github.com/ocr-ci/ocr/reporters"
-
-	"github.com/owenrumney/go-sarif/v3/pkg/report/v210/sarif"
-
 	"github.com/ocr-ci/ocr/review"
 )
 
@@ -40,16 +37,16 @@ var securitySeverity = map[review.Severity]string{
 func sarifLevel(s review.Severity) string {
 	switch s {
 	case review.SeverityCritical, review.SeverityHigh:
-		return sarif.LevelError
+		return levelError
 	case review.SeverityMedium:
-		return sarif.LevelWarning
+		return levelWarning
 	}
-	return sarif.LevelNote
+	return levelNote
 }
 
 // sarifRules builds one reporting descriptor per distinct ruleId used by
 // the comments, sorted by id, and the index of each id.
-func sarifRules(cs []review.Comment, catalogue []review.Rule) ([]*sarif.ReportingDescriptor, map[string]int) {
+func sarifRules(cs []review.Comment, catalogue []review.Rule) ([]ruleDesc, map[string]int) {
 	byID := map[string]review.Rule{}
 	for _, r := range catalogue {
 		byID[r.ID] = r
@@ -65,7 +62,7 @@ func sarifRules(cs []review.Comment, catalogue []review.Rule) ([]*sarif.Reportin
 		ids = append(ids, id)
 	}
 	sort.Strings(ids)
-	rules := make([]*sarif.ReportingDescriptor, len(ids))
+	rules := make([]ruleDesc, len(ids))
 	index := make(map[string]int, len(ids))
 	for i, id := range ids {
 		rules[i] = sarifRule(id, seen[id], byID[seen[id].RuleID])
@@ -74,31 +71,31 @@ func sarifRules(cs []review.Comment, catalogue []review.Rule) ([]*sarif.Reportin
 	return rules, index
 }
 
-// sarifRule describes one ruleId from its catalogue rule and category.
-func sarifRule(id string, c review.Comment, rule review.Rule) *sarif.ReportingDescriptor {
+// sarifRule describes one ruleId from its catalogue rule and category; a
+// security rule carries GitHub's security-severity and its level.
+func sarifRule(id string, c review.Comment, rule review.Rule) ruleDesc {
 	cat := review.ParseCategory(string(c.Category))
 	info := categoryInfos[cat]
 	title := rule.Title
 	if title == "" {
 		title = "ocr review"
 	}
-	d := sarif.NewRule(id).
-		WithName(ruleName(id)).
-		WithHelpURI(informationURI).
-		WithShortDescription(sarif.NewMultiformatMessageString().WithText(title + ": " + strings.ToLower(info.title) + " finding")).
-		WithFullDescription(sarif.NewMultiformatMessageString().WithText(fullDescription(rule, info))).
-		WithHelp(sarif.NewMultiformatMessageString().WithText(helpText(rule, info)).WithMarkdown(helpMarkdown(rule, info)))
-	props := sarif.NewPropertyBag()
-	props.Tags = ruleTags(rule, cat)
-	props.Add("precision", "medium")
-	cfg := sarif.NewReportingConfiguration()
+	d := ruleDesc{
+		DefaultConfiguration: ruleConfig{Enabled: true, Level: levelWarning},
+		FullDescription:      message{Text: fullDescription(rule, info)},
+		Help:                 help{Markdown: helpMarkdown(rule, info), Text: helpText(rule, info)},
+		HelpURI:              informationURI,
+		ID:                   id,
+		Name:                 ruleName(id),
+		Properties:           ruleProperties{Precision: "medium", Tags: ruleTags(rule, cat)},
+		ShortDescription:     message{Text: title + ": " + strings.ToLower(info.title) + " finding"},
+	}
 	if cat == review.CategorySecurity {
 		sev := review.ParseSeverity(string(c.Severity))
-		props.Add("security-severity", securitySeverity[sev])
-		cfg.Level = sarifLevel(sev)
+		score := securitySeverity[sev]
+		d.Properties.SecuritySeverity = &score
+		d.DefaultConfiguration.Level = sarifLevel(sev)
 	}
-	d.DefaultConfiguration = cfg
-	d.Properties = props
 	return d
 }
 

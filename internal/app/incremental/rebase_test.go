@@ -106,6 +106,7 @@ func reviewedPaths(p preview.Preview) []string {
 // that file only is reviewed and its earlier finding is not carried (the
 // fresh review decides); the others are.
 func TestRebaseReviewsOnlyWhatChanged(t *testing.T) {
+	t.Parallel()
 	h := newHistory(t)
 	st := posting.State{Head: h.last, Config: "c", Findings: h.findings}
 	base, head := h.moveMain(nil)
@@ -153,6 +154,7 @@ func TestRebaseReviewsOnlyWhatChanged(t *testing.T) {
 // change (same base) reviews that file; one that changes nothing reviews
 // nothing. The patch is compared, not the commit.
 func TestForcePushOfOtherCodeReviewsIt(t *testing.T) {
+	t.Parallel()
 	h := newHistory(t)
 	st := posting.State{Head: h.last, Config: "c", Findings: h.findings}
 	h.git("commit", "-q", "--amend", "-m", "reworded")
@@ -172,6 +174,7 @@ func TestForcePushOfOtherCodeReviewsIt(t *testing.T) {
 // TestRerunReusesTheReview: the head was reviewed: nothing is reviewed,
 // every finding comes back where it was.
 func TestRerunReusesTheReview(t *testing.T) {
+	t.Parallel()
 	h := newHistory(t)
 	st := posting.State{Head: h.last, Config: "c", Findings: h.findings}
 	sc, full, p, log := decideAt(t, h.open(), h.base, h.last, st)
@@ -207,6 +210,7 @@ func TestRerunReusesTheReview(t *testing.T) {
 // matched; when the remote no longer has it (a force-push left it on no
 // ref and it was pruned), the review is full and the log says why.
 func TestRebaseInAShallowClone(t *testing.T) {
+	t.Parallel()
 	h := newHistory(t)
 	st := posting.State{Head: h.last, Config: "c", Findings: h.findings}
 	h.git("tag", "reviewed", h.last) // the remote still has it
@@ -244,6 +248,7 @@ func (r *testRepo) shallowClone(t *testing.T) *git.Repo {
 // request's: they are not reviewed. Files are matched as after a rebase;
 // with one file edited too, that file only is reviewed.
 func TestMergeOfTheBaseBranch(t *testing.T) {
+	t.Parallel()
 	h := newHistory(t)
 	st := posting.State{Head: h.last, Config: "c", Findings: h.findings}
 	h.git("checkout", "-q", "main")

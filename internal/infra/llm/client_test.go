@@ -117,6 +117,7 @@ func TestChatRetries(t *testing.T) {
 // asked again (a hung endpoint must fail a review in minutes, not in
 // attempts × timeout); when it never answered, the failure stops the run.
 func TestChatNoAnswerIsNotRetried(t *testing.T) {
+	t.Parallel() // waits on a timeout: overlap the waits
 	srv := llmtest.New(t, llmtest.Script{Match: []string{"M"}, Answers: []llmtest.Answer{{Hang: true}}})
 	cfg := srv.Config()
 	cfg.Timeout = llm.Seconds(100 * time.Millisecond)
@@ -138,6 +139,7 @@ func TestChatNoAnswerIsNotRetried(t *testing.T) {
 // Options.ResponseTimeout wins over OCR_LLM_TIMEOUT; after one answer of
 // the endpoint, a slow answer fails only its request, not the run.
 func TestChatResponseTimeoutOption(t *testing.T) {
+	t.Parallel() // waits on a timeout: overlap the waits
 	srv := llmtest.New(t, llmtest.Script{Match: []string{"M"}, Answers: []llmtest.Answer{llmtest.Text("ok"), {Hang: true}}})
 	cfg := srv.Config()
 	cfg.Timeout = llm.Seconds(time.Hour)
@@ -159,6 +161,7 @@ func TestChatResponseTimeoutOption(t *testing.T) {
 }
 
 func TestChatCancelled(t *testing.T) {
+	t.Parallel() // waits on a timeout: overlap the waits
 	srv := llmtest.New(t, llmtest.Script{Match: []string{"M"}, Answers: []llmtest.Answer{{Hang: true}}})
 	ctx, cancel := context.WithTimeout(context.Background(), 50*time.Millisecond)
 	defer cancel()
