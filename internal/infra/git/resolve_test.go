@@ -9,8 +9,9 @@ import (
 
 // TestReviewProcesses counts the git processes of a pull request review's
 // reads: open, resolve base and head, merge base, diff, read a file at head.
-// Before resolving through cat-file and learning the version from trace2
-// this took 7 (version, rev-parse ×3, merge-base, diff, cat-file).
+// Before resolving through cat-file, learning the version from trace2 and
+// remembering merge bases, the same calls took 9 (version, rev-parse ×3,
+// merge-base ×2, diff, cat-file, rev-list).
 func TestReviewProcesses(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
