@@ -42,3 +42,27 @@ func BenchmarkReadFile(b *testing.B) {
 		}
 	})
 }
+
+// BenchmarkResolveCommit compares resolving a name through the running
+// cat-file process (ResolveCommit; "HEAD" is never remembered) with one
+// `git rev-parse` per name, as before.
+func BenchmarkResolveCommit(b *testing.B) {
+	dir := initRepo(b)
+	commitFiles(b, dir, "one", map[string]string{"a.txt": "a\n"})
+	r := openT(b, dir)
+	ctx := context.Background()
+	b.Run("batch", func(b *testing.B) {
+		for b.Loop() {
+			if _, err := r.ResolveCommit(ctx, "HEAD"); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	b.Run("rev-parse", func(b *testing.B) {
+		for b.Loop() {
+			if _, ok, err := r.revParse(ctx, "HEAD^{commit}"); !ok || err != nil {
+				b.Fatal(ok, err)
+			}
+		}
+	})
+}

@@ -26,6 +26,7 @@ type catFile struct {
 
 // object is one answer from cat-file.
 type object struct {
+	oid  string // object name ("" for dangling, loop, notdir, symlink)
 	kind string // blob, tree, commit, tag; or dangling, loop, notdir, symlink
 	data []byte
 }
@@ -107,7 +108,7 @@ func (c *catFile) request(ctx context.Context, spec string) (object, error) {
 	case spec + " ambiguous":
 		return object{}, fmt.Errorf("%q is ambiguous: %w", spec, ErrNotFound)
 	}
-	kind, size, err := parseHeader(header)
+	oid, kind, size, err := parseHeader(header)
 	if err != nil {
 		return object{}, err
 	}
@@ -125,25 +126,25 @@ func (c *catFile) request(ctx context.Context, spec string) (object, error) {
 	if data[size] != '\n' {
 		return object{}, errProtocol
 	}
-	return object{kind: kind, data: data[:size]}, nil
+	return object{oid: oid, kind: kind, data: data[:size]}, nil
 }
 
 // parseHeader reads "<oid> <type> <size>" or "<dangling|loop|notdir|symlink> <size>".
-func parseHeader(h string) (kind string, size int, err error) {
+func parseHeader(h string) (oid, kind string, size int, err error) {
 	f := strings.Split(h, " ")
 	switch {
 	case len(f) == 3:
-		kind = f[1]
+		oid, kind = f[0], f[1]
 	case len(f) == 2 && (f[0] == "dangling" || f[0] == "loop" || f[0] == "notdir" || f[0] == "symlink"):
 		kind = f[0]
 	default:
-		return "", 0, fmt.Errorf("%w: %q", errProtocol, h)
+		return "", "", 0, fmt.Errorf("%w: %q", errProtocol, h)
 	}
 	size, err = strconv.Atoi(f[len(f)-1])
 	if err != nil || size < 0 {
-		return "", 0, fmt.Errorf("%w: %q", errProtocol, h)
+		return "", "", 0, fmt.Errorf("%w: %q", errProtocol, h)
 	}
-	return kind, size, nil
+	return oid, kind, size, nil
 }
 
 // failed stops a process whose request failed and returns the error to

@@ -11,9 +11,11 @@
 // a failure is an *Error carrying the arguments, exit code and stderr.
 //
 // The number of short-lived git processes per Repo is bounded by
-// Options.MaxProcs. File contents at a ref are read through one long-lived
-// `git cat-file --batch` process per Repo, started on first use and
-// restarted if it dies; Close stops it.
+// Options.MaxProcs. File contents at a ref are read, and commits resolved
+// and their parents read, through one long-lived `git cat-file --batch`
+// process per Repo, started on first use and restarted if it dies or after
+// a fetch; Close stops it. Names it cannot take safely go to rev-parse. Open
+// learns git's version from the trace2 events of its one rev-parse.
 //
 // Nothing here writes to the repository, checks anything out or runs code
 // from it, with one exception: EnsureHistory and EnsureParents may fetch

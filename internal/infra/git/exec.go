@@ -8,6 +8,7 @@ import (
 	"io"
 	"os"
 	"os/exec"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -71,6 +72,8 @@ type call struct {
 	// objects marks a call that reads only commits and trees: it runs as in
 	// a bare repository (see objectsOnly).
 	objects bool
+	// trace, when set, receives git's trace2 events (see traced).
+	trace *os.File
 }
 
 // maxStderr bounds the stderr kept in an *Error.
@@ -103,6 +106,10 @@ func (r *Repo) run(ctx context.Context, c call) ([]byte, error) {
 	if c.stdin != nil {
 		cmd.Stdin = bytes.NewReader(c.stdin)
 	}
+	if c.trace != nil {
+		cmd.ExtraFiles = []*os.File{c.trace} // fd 3
+		cmd.Env = append(slices.Clip(cmd.Env), "GIT_TRACE2_EVENT=3")
+	}
 	err := cmd.Run()
 	if err == nil {
 		return stdout.Bytes(), nil
@@ -129,6 +136,7 @@ func (r *Repo) objectsOnly(c call) []string {
 
 // command builds an *exec.Cmd for git with the global options and env.
 func (r *Repo) command(ctx context.Context, locale string, args ...string) *exec.Cmd {
+	r.started.Add(1)
 	cmd := exec.CommandContext(ctx, "git", append(globalArgs(), args...)...)
 	cmd.Dir = r.dir
 	cmd.Env = r.envC

@@ -42,10 +42,16 @@ func (r *Repo) revParse(ctx context.Context, name string) (sha string, ok bool, 
 }
 
 // MergeBase returns the best common ancestor of commits a and b. Commits
-// without one fail with ErrNoMergeBase.
+// without one fail with ErrNoMergeBase. The answer for two full SHAs is
+// remembered until the next fetch (change loading, EnsureHistory and the
+// incremental review ask about the same pair).
 func (r *Repo) MergeBase(ctx context.Context, a, b string) (string, error) {
 	if err := r.needRefs(a, b); err != nil {
 		return "", err
+	}
+	key := a + " " + b
+	if v, ok := r.bases.Load(key); ok {
+		return v.(string), nil
 	}
 	out, err := r.run(ctx, call{args: []string{"merge-base", "--end-of-options", a, b}})
 	if exitCode(err) == 1 && len(out) == 0 {
@@ -54,29 +60,11 @@ func (r *Repo) MergeBase(ctx context.Context, a, b string) (string, error) {
 	if err != nil {
 		return "", fmt.Errorf("could not find the merge base of %s and %s: %w", a, b, err)
 	}
-	return strings.TrimSpace(string(out)), nil
-}
-
-// FirstParent returns the first parent of commit, or "" for a root commit.
-// A commit whose parents were cut off by a shallow clone fails with
-// ErrShallow rather than passing for a root.
-func (r *Repo) FirstParent(ctx context.Context, commit string) (string, error) {
-	sha, err := r.ResolveCommit(ctx, commit)
-	if err != nil {
-		return "", err
+	base := strings.TrimSpace(string(out))
+	if isFullSHA(a) && isFullSHA(b) {
+		r.bases.Store(key, base)
 	}
-	out, err := r.run(ctx, call{args: []string{"rev-list", "--parents", "--max-count=1", "--end-of-options", sha, "--"}})
-	if err != nil {
-		return "", fmt.Errorf("could not read the parents of %s: %w", commit, err)
-	}
-	fields := strings.Fields(string(out))
-	if len(fields) >= 2 {
-		return fields[1], nil
-	}
-	if r.isShallowCommit(sha) {
-		return "", fmt.Errorf("the parents of %s are not in this clone: %w", commit, ErrShallow)
-	}
-	return "", nil
+	return base, nil
 }
 
 // isShallowCommit reports whether sha is a boundary of a shallow clone.
@@ -99,7 +87,7 @@ func (r *Repo) Head(ctx context.Context) (sha string, unborn bool, err error) {
 	if err := r.needRepo(); err != nil {
 		return "", false, err
 	}
-	sha, ok, err := r.revParse(ctx, "HEAD^{commit}")
+	sha, ok, err := r.commitOf(ctx, "HEAD")
 	if err != nil {
 		return "", false, fmt.Errorf("could not read HEAD: %w", err)
 	}
@@ -110,22 +98,4 @@ func (r *Repo) Head(ctx context.Context) (sha string, unborn bool, err error) {
 func (r *Repo) hasCommit(ctx context.Context, name string) (bool, error) {
 	_, ok, err := r.commitOf(ctx, name)
 	return ok, err
-}
-
-// commitOf resolves name to the commit it points to. A commit found once
-// stays (fetching only adds objects), and a full object name always means
-// the same object, so answers for full names are remembered: the runner,
-// EnsureHistory, EnsureParents and FirstParent ask about the same SHAs.
-func (r *Repo) commitOf(ctx context.Context, name string) (sha string, ok bool, err error) {
-	if v, ok := r.commits.Load(name); ok {
-		return v.(string), true, nil
-	}
-	sha, ok, err = r.revParse(ctx, name+"^{commit}")
-	if ok {
-		r.commits.Store(sha, sha)
-		if isFullSHA(name) {
-			r.commits.Store(name, sha)
-		}
-	}
-	return sha, ok, err
 }

@@ -63,10 +63,12 @@ type Repo struct {
 	sem       chan struct{}
 	running   atomic.Int32 // git processes holding a slot
 	peak      atomic.Int32 // most seen at once (for tests)
+	started   atomic.Int32 // git processes started, cat-file included (for tests)
 	envC      []string
 	envUTF8   []string
 	batch     *catFile
 	commits   sync.Map // full object name → commit SHA, see commitOf
+	bases     sync.Map // "a b" (full SHAs) → merge base, see MergeBase
 }
 
 // newRepo builds a Repo for dir (not yet checked) with its process slots,
@@ -92,10 +94,10 @@ func Open(ctx context.Context, dir string, opt Options) (*Repo, error) {
 		return nil, fmt.Errorf("could not open the repository: %w", err)
 	}
 	r := newRepo(abs, opt)
-	if err := r.checkVersion(ctx); err != nil {
-		return nil, err
+	out, version, err := r.traced(ctx, call{args: []string{"rev-parse", "--show-toplevel", "--show-object-format", "--git-common-dir", "--absolute-git-dir"}})
+	if verr := r.learnVersion(ctx, version); verr != nil {
+		return nil, verr
 	}
-	out, err := r.run(ctx, call{args: []string{"rev-parse", "--show-toplevel", "--show-object-format", "--git-common-dir", "--absolute-git-dir"}})
 	if err != nil {
 		var e *Error
 		if errors.As(err, &e) && strings.Contains(e.Stderr, "not a git repository") {

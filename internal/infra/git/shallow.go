@@ -201,6 +201,7 @@ func (h *history) fetch(ctx context.Context, option string, wants ...string) err
 	}
 	args = append(append(args, "--end-of-options", h.remote), wants...)
 	_, err := h.repo.run(ctx, call{args: args, timeout: h.repo.opt.FetchTimeout})
+	h.repo.fetched() // even a failed fetch may have added objects
 	return err
 }
 

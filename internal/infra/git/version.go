@@ -19,11 +19,17 @@ func (r *Repo) checkVersion(ctx context.Context) error {
 	if err != nil {
 		return fmt.Errorf("%w: could not run it: %w", ErrGitUnusable, err)
 	}
+	return r.setVersion(string(out))
+}
+
+// setVersion records the version `git version` printed and refuses one
+// that is too old.
+func (r *Repo) setVersion(out string) error {
 	r.versionMu.Lock()
-	r.version = parseVersion(string(out))
+	r.version = parseVersion(out)
 	r.versionMu.Unlock()
 	if !r.atLeast(minMajor, minMinor) {
-		return fmt.Errorf("%w: found %q", ErrGitUnusable, strings.TrimSpace(string(out)))
+		return fmt.Errorf("%w: found %q", ErrGitUnusable, strings.TrimSpace(out))
 	}
 	return nil
 }
