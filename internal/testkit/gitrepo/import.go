@@ -61,11 +61,14 @@ func Mark(i int) string { return ":" + strconv.Itoa(i+1) }
 // fixedTime is the date of fixedDates as git stores it.
 const fixedTime = "1767225600 +0000"
 
-// Import makes a repository in dir (an empty directory) holding h, with
+// Import makes a repository in dir (an empty or a new directory) holding h, with
 // two git processes (init and fast-import; three with h.Checkout) however
 // long the history, and returns the commits' ids in h's order.
 func Import(t testing.TB, dir string, h History) []string {
 	t.Helper()
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
 	Run(t, dir, "init", "-q", "--template=")
 	marks := filepath.Join(dir, ".git", "ocr-import-marks")
 	stream, err := h.stream()
