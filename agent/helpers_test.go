@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"os"
-	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
@@ -32,29 +31,53 @@ type fixture struct {
 func newFixture(t testing.TB, base, head map[string]string) *fixture {
 	t.Helper()
 	dir := t.TempDir()
-	gitrepo.Run(t, dir, "init", "-q")
-	gitrepo.WriteFiles(t, dir, base)
-	gitrepo.Run(t, dir, "add", "-A")
-	gitrepo.Run(t, dir, "commit", "-q", "--allow-empty", "-m", "base")
+	ids := gitrepo.Import(t, dir, fixtureHistory(base, head))
+	return openFixture(t, dir, ids[0], ids[1])
+}
+
+// fixtureHistory is newFixture's two commits, read from the repository
+// through its commits (no work tree).
+func fixtureHistory(base, head map[string]string) gitrepo.History {
+	headChange := gitrepo.Change{Message: "head", Files: map[string]string{}}
 	for p, c := range head {
 		if c == "" {
-			if err := os.Remove(filepath.Join(dir, p)); err != nil {
-				t.Fatal(err)
-			}
-			delete(head, p)
+			headChange.Remove = append(headChange.Remove, p)
+		} else {
+			headChange.Files[p] = c
 		}
 	}
-	gitrepo.WriteFiles(t, dir, head)
-	gitrepo.Run(t, dir, "add", "-A")
-	gitrepo.Run(t, dir, "commit", "-q", "-m", "head")
+	return gitrepo.History{Commits: []gitrepo.Change{{Message: "base", Files: base}, headChange}}
+}
+
+// calcRepo is the calc fixture's repository, built once per test binary.
+var calcRepo = gitrepo.HistoryTemplate(fixtureHistory(calcBase, calcHead))
+
+// TestMain removes calcRepo after the tests.
+func TestMain(m *testing.M) {
+	code := m.Run()
+	calcRepo.Remove()
+	os.Exit(code)
+}
+
+// calcFixture is newFixture of calcBase and calcHead, copied from calcRepo.
+func calcFixture(t testing.TB) *fixture {
+	t.Helper()
+	dir := calcRepo.Copy(t)
+	ids := calcRepo.IDs()
+	return openFixture(t, dir, ids[0], ids[1])
+}
+
+// openFixture opens the repository at dir and builds the agent's Input for
+// every file changed between base and head.
+func openFixture(t testing.TB, dir, base, head string) *fixture {
+	t.Helper()
 	ctx := context.Background()
 	repo, err := git.Open(ctx, dir, git.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { closeRepo(t, repo) })
-	headSHA := gitrepo.Run(t, dir, "rev-parse", "HEAD")
-	raw, err := repo.Diff(ctx, gitrepo.Run(t, dir, "rev-parse", "HEAD~1"), headSHA)
+	raw, err := repo.Diff(ctx, base, head)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -63,7 +86,7 @@ func newFixture(t testing.TB, base, head map[string]string) *fixture {
 		t.Fatal(err)
 	}
 	f := &fixture{dir: dir, repo: repo}
-	f.input = Input{Changes: anchor.NewChangeSet(parsed), Source: tools.RefSource(repo, headSHA), Diffs: splitDiff(raw)}
+	f.input = Input{Changes: anchor.NewChangeSet(parsed), Source: tools.RefSource(repo, head), Diffs: splitDiff(raw)}
 	for _, pf := range parsed {
 		f.input.Files = append(f.input.Files, File{Path: pf.Path(), Diff: f.input.Diffs[pf.Path()]})
 	}
@@ -137,7 +160,7 @@ func copyMap(m map[string]string) map[string]string {
 func reviewWith(t *testing.T, f *fixture, cfg Config, scripts ...llmtest.Script) (Output, *llmtest.Server) {
 	t.Helper()
 	if f == nil {
-		f = newFixture(t, copyMap(calcBase), copyMap(calcHead))
+		f = calcFixture(t)
 	}
 	srv := llmtest.New(t, scripts...)
 	var progress strings.Builder

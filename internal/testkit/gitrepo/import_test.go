@@ -93,3 +93,16 @@ func TestImportHeadAndNoCheckout(t *testing.T) {
 		t.Error("a.txt is in the work tree without Checkout")
 	}
 }
+
+// TestHistoryTemplate: a copy of a HistoryTemplate holds the history, and
+// IDs are its commits' ids.
+func TestHistoryTemplate(t *testing.T) {
+	tp := HistoryTemplate(History{Commits: []Change{
+		{Message: "base", Files: map[string]string{"a.txt": "a\n"}}, {Message: "head", Files: map[string]string{"a.txt": "b\n"}}}})
+	defer tp.Remove()
+	dir := tp.Copy(t)
+	ids := tp.IDs()
+	if got := Run(t, dir, "rev-parse", "HEAD", "HEAD~1"); len(ids) != 2 || got != ids[1]+"\n"+ids[0] {
+		t.Errorf("HEAD and HEAD~1 of the copy are\n%s\nIDs %v", got, ids)
+	}
+}
