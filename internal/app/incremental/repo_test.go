@@ -2,13 +2,10 @@ package incremental
 
 import (
 	"context"
-	"os"
-	"os/exec"
-	"path/filepath"
-	"strings"
 	"testing"
 
 	"github.com/ocr-ci/ocr/internal/infra/git"
+	"github.com/ocr-ci/ocr/internal/testkit/gitrepo"
 )
 
 // testRepo is a real git repository in a temporary directory.
@@ -19,40 +16,22 @@ type testRepo struct {
 
 func newTestRepo(t *testing.T) *testRepo {
 	t.Helper()
-	r := &testRepo{t: t, dir: t.TempDir()}
-	r.git("init", "-q", "-b", "main")
-	return r
+	return &testRepo{t: t, dir: gitrepo.Init(t)}
 }
 
 func (r *testRepo) git(args ...string) string {
 	r.t.Helper()
-	cmd := exec.CommandContext(context.Background(), "git", append([]string{"-c", "commit.gpgsign=false", "-c", "core.autocrlf=false"}, args...)...)
-	cmd.Dir = r.dir
-	cmd.Env = append(os.Environ(), "GIT_AUTHOR_NAME=t", "GIT_AUTHOR_EMAIL=t@localhost",
-		"GIT_COMMITTER_NAME=t", "GIT_COMMITTER_EMAIL=t@localhost", "GIT_CONFIG_NOSYSTEM=1", "HOME="+r.dir)
-	out, err := cmd.CombinedOutput()
-	if err != nil {
-		r.t.Fatalf("git %v: %v\n%s", args, err, out)
-	}
-	return strings.TrimSpace(string(out))
+	return gitrepo.Run(r.t, r.dir, args...)
 }
 
 func (r *testRepo) write(path, content string) {
 	r.t.Helper()
-	p := filepath.Join(r.dir, path)
-	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-		r.t.Fatal(err)
-	}
-	if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
-		r.t.Fatal(err)
-	}
+	gitrepo.WriteFiles(r.t, r.dir, map[string]string{path: content})
 }
 
 func (r *testRepo) commit(msg string) string {
 	r.t.Helper()
-	r.git("add", "-A")
-	r.git("commit", "-q", "--allow-empty", "-m", msg)
-	return r.git("rev-parse", "HEAD")
+	return gitrepo.Commit(r.t, r.dir, msg)
 }
 
 // open opens the repository for ocr, closed when the test ends.
