@@ -49,9 +49,9 @@ type Change struct {
 	Exec []string
 	// Remove are paths deleted from the parent's tree.
 	Remove []string
-	// Tag, when set, names an annotated tag on the commit (message: its
-	// name), as `git tag -a NAME -m NAME`.
-	Tag string
+	// Tags are annotated tags on the commit (each message: its name), as
+	// `git tag -a NAME -m NAME`.
+	Tags []string
 }
 
 // Mark names the i-th commit (from 0) of the history being imported, for
@@ -140,9 +140,9 @@ func (h History) stream() ([]byte, error) {
 			return nil, fmt.Errorf("commit %d (%q): %w", i, c.Message, err)
 		}
 		begun[branch] = true
-		if c.Tag != "" {
-			fmt.Fprintf(&b, "tag %s\nfrom %s\ntagger %s %s\n", c.Tag, Mark(i), who, fixedTime)
-			data(&b, c.Tag+"\n")
+		for _, tag := range c.Tags {
+			fmt.Fprintf(&b, "tag %s\nfrom %s\ntagger %s %s\n", tag, Mark(i), who, fixedTime)
+			data(&b, tag+"\n")
 		}
 	}
 	b.WriteString("done\n")

@@ -13,7 +13,7 @@ var history = History{Checkout: true, Commits: []Change{
 		"with space.txt": "s\n", `q"uote.txt`: "q\n", "é.txt": "e\n"}, Exec: []string{"dir/run.sh"}},
 	{Message: "second", Files: map[string]string{"a.txt": "a\nb\n"}, Remove: []string{"with space.txt"}},
 	{Branch: "topic", From: Mark(0), Message: "topic", Files: map[string]string{"t.txt": "t\n"}},
-	{Message: "merge topic", Merge: []string{"topic"}, Files: map[string]string{"t.txt": "t\n"}, Tag: "v1"},
+	{Message: "merge topic", Merge: []string{"topic"}, Files: map[string]string{"t.txt": "t\n"}, Tags: []string{"v1", "v1.0"}},
 }}
 
 // commitHistory builds history with the porcelain: add and commit per commit.
@@ -42,6 +42,7 @@ func commitHistory(t *testing.T) (string, []string) {
 	RunFixed(t, dir, "merge", "-q", "--no-ff", "-m", "merge topic", "topic")
 	ids = append(ids, RunFixed(t, dir, "rev-parse", "HEAD"))
 	RunFixed(t, dir, "tag", "-a", "v1", "-m", "v1")
+	RunFixed(t, dir, "tag", "-a", "v1.0", "-m", "v1.0")
 	return dir, ids
 }
 
