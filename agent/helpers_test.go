@@ -49,38 +49,77 @@ func fixtureHistory(base, head map[string]string) gitrepo.History {
 	return gitrepo.History{Commits: []gitrepo.Change{{Message: "base", Files: base}, headChange}}
 }
 
-// calcRepo is the calc fixture's repository, built once per test binary.
-var calcRepo = gitrepo.HistoryTemplate(fixtureHistory(calcBase, calcHead))
+// calcRepo is the calc fixture's repository and diff, built and read once
+// per test binary.
+var calcRepo = newCalcTemplate()
 
 // TestMain removes calcRepo after the tests.
 func TestMain(m *testing.M) {
 	code := m.Run()
-	calcRepo.Remove()
+	calcRepo.tp.Remove()
 	os.Exit(code)
+}
+
+// calcTemplate is a template repository with its two commits and the diff
+// between them as ocr reads it.
+type calcTemplate struct {
+	tp         *gitrepo.Template
+	base, head string
+	diff       []byte
+}
+
+func newCalcTemplate() *calcTemplate {
+	c := &calcTemplate{}
+	c.tp = gitrepo.NewTemplate(func(t testing.TB, dir string) {
+		ids := gitrepo.Import(t, dir, fixtureHistory(calcBase, calcHead))
+		c.base, c.head = ids[0], ids[1]
+		ctx := context.Background()
+		repo, err := git.Open(ctx, dir, git.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer closeRepo(t, repo)
+		if c.diff, err = repo.Diff(ctx, c.base, c.head); err != nil {
+			t.Fatal(err)
+		}
+	})
+	return c
 }
 
 // calcFixture is newFixture of calcBase and calcHead, copied from calcRepo.
 func calcFixture(t testing.TB) *fixture {
 	t.Helper()
-	dir := calcRepo.Copy(t)
-	ids := calcRepo.IDs()
-	return openFixture(t, dir, ids[0], ids[1])
+	dir := calcRepo.tp.Copy(t)
+	return fixtureOf(t, dir, openRepo(t, dir), calcRepo.head, bytes.Clone(calcRepo.diff))
 }
 
 // openFixture opens the repository at dir and builds the agent's Input for
 // every file changed between base and head.
 func openFixture(t testing.TB, dir, base, head string) *fixture {
 	t.Helper()
-	ctx := context.Background()
-	repo, err := git.Open(ctx, dir, git.Options{})
+	repo := openRepo(t, dir)
+	raw, err := repo.Diff(context.Background(), base, head)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return fixtureOf(t, dir, repo, head, raw)
+}
+
+// openRepo opens the repository at dir, closed when the test ends.
+func openRepo(t testing.TB, dir string) *git.Repo {
+	t.Helper()
+	repo, err := git.Open(context.Background(), dir, git.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { closeRepo(t, repo) })
-	raw, err := repo.Diff(ctx, base, head)
-	if err != nil {
-		t.Fatal(err)
-	}
+	return repo
+}
+
+// fixtureOf builds the agent's Input for every file of the diff raw, read
+// at head through repo.
+func fixtureOf(t testing.TB, dir string, repo *git.Repo, head string, raw []byte) *fixture {
+	t.Helper()
 	parsed, err := udiff.Parse(raw)
 	if err != nil {
 		t.Fatal(err)
