@@ -5,6 +5,7 @@ import (
 	"cmp"
 	"context"
 	"fmt"
+	"maps"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -49,6 +50,9 @@ type Change struct {
 	Exec []string
 	// Remove are paths deleted from the parent's tree.
 	Remove []string
+	// Gitlinks are submodule entries (path → commit id, mode 160000), as
+	// `git update-index --add --cacheinfo 160000,ID,PATH` stages them.
+	Gitlinks map[string]string
 	// Tags are annotated tags on the commit (each message: its name), as
 	// `git tag -a NAME -m NAME`.
 	Tags []string
@@ -199,6 +203,9 @@ func (c Change) write(b *bytes.Buffer, i int, branch, who string, first bool) er
 		}
 		fmt.Fprintf(b, "M %s inline %s\n", mode, quote(p))
 		data(b, content)
+	}
+	for _, p := range sorted(slices.Collect(maps.Keys(c.Gitlinks))) {
+		fmt.Fprintf(b, "M 160000 %s %s\n", c.Gitlinks[p], quote(p))
 	}
 	b.WriteString("\n")
 	return nil

@@ -7,11 +7,13 @@ import (
 )
 
 // history is what TestImportBuildsWhatCommitBuilds builds both ways: files
-// of every mode and awkward names, a removal, a branch, a merge and a tag.
+// of every mode and awkward names, a removal, a gitlink, a branch, a merge
+// and tags.
 var history = History{Checkout: true, Commits: []Change{
 	{Message: "root", Files: map[string]string{"a.txt": "a\n", "dir/run.sh": "#!/bin/sh\n", "link": "->a.txt",
 		"with space.txt": "s\n", `q"uote.txt`: "q\n", "é.txt": "e\n"}, Exec: []string{"dir/run.sh"}},
-	{Message: "second", Files: map[string]string{"a.txt": "a\nb\n"}, Remove: []string{"with space.txt"}},
+	{Message: "second", Files: map[string]string{"a.txt": "a\nb\n"}, Remove: []string{"with space.txt"},
+		Gitlinks: map[string]string{"sub": "1111111111111111111111111111111111111111"}},
 	{Branch: "topic", From: Mark(0), Message: "topic", Files: map[string]string{"t.txt": "t\n"}},
 	{Message: "merge topic", Merge: []string{"topic"}, Files: map[string]string{"t.txt": "t\n"}, Tags: []string{"v1", "v1.0"}},
 }}
@@ -20,8 +22,11 @@ var history = History{Checkout: true, Commits: []Change{
 func commitHistory(t *testing.T) (string, []string) {
 	dir := Init(t)
 	var ids []string
-	commit := func(msg string) {
+	commit := func(msg string, stage ...string) {
 		RunFixed(t, dir, "add", "-A")
+		if stage != nil {
+			RunFixed(t, dir, stage...)
+		}
 		RunFixed(t, dir, "commit", "-q", "-m", msg)
 		ids = append(ids, RunFixed(t, dir, "rev-parse", "HEAD"))
 	}
@@ -34,7 +39,7 @@ func commitHistory(t *testing.T) (string, []string) {
 	if err := os.Remove(filepath.Join(dir, "with space.txt")); err != nil {
 		t.Fatal(err)
 	}
-	commit("second")
+	commit("second", "update-index", "--add", "--cacheinfo", "160000,1111111111111111111111111111111111111111,sub")
 	RunFixed(t, dir, "checkout", "-q", "-b", "topic", ids[0])
 	WriteFiles(t, dir, history.Commits[2].Files)
 	commit("topic")
