@@ -19,7 +19,8 @@ import (
 // the branch HEAD names afterwards and who commits.
 type History struct {
 	Commits []Change
-	// Head is the branch HEAD names after the import ("" : main).
+	// Head is the branch of the history HEAD names after the import
+	// ("" : main).
 	Head string
 	// Identity is the author and committer, "Name <email>" ("" : the
 	// helpers' own, Test <test@example.com>).
@@ -65,9 +66,9 @@ func Mark(i int) string { return ":" + strconv.Itoa(i+1) }
 // fixedTime is the date of fixedDates as git stores it.
 const fixedTime = "1767225600 +0000"
 
-// Import makes a repository in dir (an empty or a new directory) holding h, with
-// two git processes (init and fast-import; three with h.Checkout) however
-// long the history, and returns the commits' ids in h's order.
+// Import makes a repository in dir (an empty or a new directory) holding
+// h, with two git processes (init and fast-import; three with h.Checkout)
+// however long the history, and returns the commits' ids in h's order.
 func Import(t testing.TB, dir string, h History) []string {
 	t.Helper()
 	if err := os.MkdirAll(dir, 0o755); err != nil {
