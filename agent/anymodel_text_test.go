@@ -19,7 +19,7 @@ func TestMalformedActionSameAnswer(t *testing.T) {
 		llmtest.Calls(llmtest.Call{Name: "file_read", Args: broken}), llmtest.Calls(llmtest.Done())))
 	native := toolResults(nsrv.Requests()[1])
 	// text: the same action written in the content.
-	f := newFixture(t, copyMap(calcBase), copyMap(calcHead))
+	f := calcFixture(t)
 	srv := llmtest.New(t, mainScript(
 		llmtest.Text("Reading it.\n```json\n{\"tool\": \"file_read\", \"arguments\": "+broken+"}\n```"),
 		llmtest.Text("```json\n{\"tool\": \"task_done\", \"arguments\": {\"state\": \"DONE\"},}\n```")))

@@ -15,7 +15,7 @@ const askMark = "You answer questions about a pull request"
 
 func askWith(t *testing.T, in AskInput, answers ...llmtest.Answer) (AskOutput, *llmtest.Server) {
 	t.Helper()
-	f := newFixture(t, copyMap(calcBase), copyMap(calcHead))
+	f := calcFixture(t)
 	srv := llmtest.New(t, llmtest.Script{Match: []string{askMark}, Answers: answers})
 	in.System, in.Source, in.Diffs = askMark+".", f.input.Source, f.input.Diffs
 	if in.Prompt == "" {

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"os"
-	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
@@ -32,38 +31,101 @@ type fixture struct {
 func newFixture(t testing.TB, base, head map[string]string) *fixture {
 	t.Helper()
 	dir := t.TempDir()
-	gitrepo.Run(t, dir, "init", "-q")
-	gitrepo.WriteFiles(t, dir, base)
-	gitrepo.Run(t, dir, "add", "-A")
-	gitrepo.Run(t, dir, "commit", "-q", "--allow-empty", "-m", "base")
+	ids := gitrepo.Import(t, dir, fixtureHistory(base, head))
+	return openFixture(t, dir, ids[0], ids[1])
+}
+
+// fixtureHistory is newFixture's two commits, read from the repository
+// through its commits (no work tree).
+func fixtureHistory(base, head map[string]string) gitrepo.History {
+	headChange := gitrepo.Change{Message: "head", Files: map[string]string{}}
 	for p, c := range head {
 		if c == "" {
-			if err := os.Remove(filepath.Join(dir, p)); err != nil {
-				t.Fatal(err)
-			}
-			delete(head, p)
+			headChange.Remove = append(headChange.Remove, p)
+		} else {
+			headChange.Files[p] = c
 		}
 	}
-	gitrepo.WriteFiles(t, dir, head)
-	gitrepo.Run(t, dir, "add", "-A")
-	gitrepo.Run(t, dir, "commit", "-q", "-m", "head")
-	ctx := context.Background()
-	repo, err := git.Open(ctx, dir, git.Options{})
+	return gitrepo.History{Commits: []gitrepo.Change{{Message: "base", Files: base}, headChange}}
+}
+
+// calcRepo is the calc fixture's repository and diff, built and read once
+// per test binary.
+var calcRepo = newCalcTemplate()
+
+// TestMain removes calcRepo after the tests.
+func TestMain(m *testing.M) {
+	code := m.Run()
+	calcRepo.tp.Remove()
+	os.Exit(code)
+}
+
+// calcTemplate is a template repository with its two commits and the diff
+// between them as ocr reads it.
+type calcTemplate struct {
+	tp         *gitrepo.Template
+	base, head string
+	diff       []byte
+}
+
+func newCalcTemplate() *calcTemplate {
+	c := &calcTemplate{}
+	c.tp = gitrepo.NewTemplate(func(t testing.TB, dir string) {
+		ids := gitrepo.Import(t, dir, fixtureHistory(calcBase, calcHead))
+		c.base, c.head = ids[0], ids[1]
+		ctx := context.Background()
+		repo, err := git.Open(ctx, dir, git.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer closeRepo(t, repo)
+		if c.diff, err = repo.Diff(ctx, c.base, c.head); err != nil {
+			t.Fatal(err)
+		}
+	})
+	return c
+}
+
+// calcFixture is newFixture of calcBase and calcHead, copied from calcRepo.
+func calcFixture(t testing.TB) *fixture {
+	t.Helper()
+	dir := calcRepo.tp.Copy(t)
+	return fixtureOf(t, dir, openRepo(t, dir), calcRepo.head, bytes.Clone(calcRepo.diff))
+}
+
+// openFixture opens the repository at dir and builds the agent's Input for
+// every file changed between base and head.
+func openFixture(t testing.TB, dir, base, head string) *fixture {
+	t.Helper()
+	repo := openRepo(t, dir)
+	raw, err := repo.Diff(context.Background(), base, head)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return fixtureOf(t, dir, repo, head, raw)
+}
+
+// openRepo opens the repository at dir, closed when the test ends.
+func openRepo(t testing.TB, dir string) *git.Repo {
+	t.Helper()
+	repo, err := git.Open(context.Background(), dir, git.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { closeRepo(t, repo) })
-	headSHA := gitrepo.Run(t, dir, "rev-parse", "HEAD")
-	raw, err := repo.Diff(ctx, gitrepo.Run(t, dir, "rev-parse", "HEAD~1"), headSHA)
-	if err != nil {
-		t.Fatal(err)
-	}
+	return repo
+}
+
+// fixtureOf builds the agent's Input for every file of the diff raw, read
+// at head through repo.
+func fixtureOf(t testing.TB, dir string, repo *git.Repo, head string, raw []byte) *fixture {
+	t.Helper()
 	parsed, err := udiff.Parse(raw)
 	if err != nil {
 		t.Fatal(err)
 	}
 	f := &fixture{dir: dir, repo: repo}
-	f.input = Input{Changes: anchor.NewChangeSet(parsed), Source: tools.RefSource(repo, headSHA), Diffs: splitDiff(raw)}
+	f.input = Input{Changes: anchor.NewChangeSet(parsed), Source: tools.RefSource(repo, head), Diffs: splitDiff(raw)}
 	for _, pf := range parsed {
 		f.input.Files = append(f.input.Files, File{Path: pf.Path(), Diff: f.input.Diffs[pf.Path()]})
 	}
@@ -137,7 +199,7 @@ func copyMap(m map[string]string) map[string]string {
 func reviewWith(t *testing.T, f *fixture, cfg Config, scripts ...llmtest.Script) (Output, *llmtest.Server) {
 	t.Helper()
 	if f == nil {
-		f = newFixture(t, copyMap(calcBase), copyMap(calcHead))
+		f = calcFixture(t)
 	}
 	srv := llmtest.New(t, scripts...)
 	var progress strings.Builder

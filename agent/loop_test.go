@@ -54,7 +54,7 @@ func wantNotReviewed(t *testing.T, out Output, reason review.Reason) {
 }
 
 func TestToolCallsInOrder(t *testing.T) {
-	f := newFixture(t, copyMap(calcBase), copyMap(calcHead))
+	f := calcFixture(t)
 	f.input.Rules = func(string) (string, string) { return "ocr/go", "Check nil and zero values." }
 	f.input.Background = "Adds real division."
 	f.input.Language = "German"

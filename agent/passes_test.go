@@ -14,7 +14,7 @@ import (
 // seeds whose pass never calls task_done.
 func passReview(t *testing.T, failing ...int) (Output, string) {
 	t.Helper()
-	f := newFixture(t, copyMap(calcBase), copyMap(calcHead))
+	f := calcFixture(t)
 	srv := llmtest.New(t)
 	srv.Handle(func(r llmtest.Request) llmtest.Answer {
 		for _, s := range failing {

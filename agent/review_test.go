@@ -17,7 +17,7 @@ import (
 )
 
 func TestProviderRetries(t *testing.T) {
-	f := newFixture(t, copyMap(calcBase), copyMap(calcHead))
+	f := calcFixture(t)
 	srv := llmtest.New(t, mainScript(
 		llmtest.Answer{Status: 429, RetryAfter: "3"},
 		llmtest.Answer{Status: 500},

@@ -52,7 +52,7 @@ func realFilter(chat Chatter, seen *[]int) FilterFunc {
 }
 
 func TestSecondRoundIsToldTheConfirmedFindings(t *testing.T) {
-	f := newFixture(t, copyMap(calcBase), copyMap(calcHead))
+	f := calcFixture(t)
 	srv := llmtest.New(t,
 		roundScript(llmtest.Calls(comment("func Div(a, b int) int {", "Div has no doc on negative values."), llmtest.Done())),
 		mainScript(llmtest.Calls(comment("return a / b", "Division by zero panics when b is 0."),
@@ -154,7 +154,7 @@ func (s *deadlineSource) ReadFile(ctx context.Context, path string) ([]byte, err
 }
 
 func TestWholeFileAnchoringUsesTheGroupContext(t *testing.T) {
-	f := newFixture(t, copyMap(calcBase), copyMap(calcHead))
+	f := calcFixture(t)
 	src := &deadlineSource{Source: f.input.Source}
 	f.input.Source = src
 	// "package svc" is line 1, outside the hunk: only the whole file has it.
@@ -169,7 +169,7 @@ func TestWholeFileAnchoringUsesTheGroupContext(t *testing.T) {
 }
 
 func TestCancelledWholeFileReadIsNotRemembered(t *testing.T) {
-	f := newFixture(t, copyMap(calcBase), copyMap(calcHead))
+	f := calcFixture(t)
 	src := &deadlineSource{Source: f.input.Source}
 	f.input.Source = src
 	r := New(Config{}, nil, tools.Default()).newRun(f.input)

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"os"
 	"path/filepath"
 	"strconv"
 	"testing"
@@ -14,7 +13,6 @@ import (
 	"github.com/ocr-ci/ocr/conversation"
 	"github.com/ocr-ci/ocr/conversation/gitlabchat"
 	"github.com/ocr-ci/ocr/internal/app/config"
-	"github.com/ocr-ci/ocr/internal/infra/git"
 	"github.com/ocr-ci/ocr/internal/infra/llm"
 	"github.com/ocr-ci/ocr/internal/testkit/fakes/gitlabfake"
 	"github.com/ocr-ci/ocr/internal/testkit/llmtest"
@@ -36,29 +34,10 @@ type glWorld struct {
 
 func newGLWorld(t *testing.T, scripts ...llmtest.Script) *glWorld {
 	t.Helper()
-	dir := t.TempDir()
-	gitRun(t, dir, "init", "-q")
 	w := &glWorld{world: &world{t: t}}
-	for i, s := range []string{calcBase, calcHead} {
-		if err := os.MkdirAll(filepath.Join(dir, "svc"), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(filepath.Join(dir, "svc", "calc.go"), []byte(s), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		gitRun(t, dir, "add", "-A")
-		gitRun(t, dir, "commit", "-q", "-m", "c")
-		if i == 0 {
-			w.base = gitRun(t, dir, "rev-parse", "HEAD")
-		}
-	}
-	w.head = gitRun(t, dir, "rev-parse", "HEAD")
-	diff := gitRun(t, dir, "diff", w.base, w.head) + "\n"
-	repo, err := git.Open(context.Background(), dir, git.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { _ = repo.Close() })
+	repo := calcRepo.copy(t)
+	w.base, w.head = calcRepo.base, calcRepo.head
+	diff := calcRepo.diff
 	w.src, w.diffs = tools.RefSource(repo, w.head), map[string]string{"svc/calc.go": diff}
 	w.gl = gitlabfake.New(t, gitlabfake.Config{Base: w.base, Start: w.base, Head: w.head, Diff: diff, Bot: glBot})
 	w.gl.SetMergeRequest(gitlabfake.MergeRequest{Title: "Add Div", Description: "Adds Div.", Author: gitlabfake.Human("pr-author")})

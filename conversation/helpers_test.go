@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -18,6 +17,7 @@ import (
 	"github.com/ocr-ci/ocr/internal/infra/git"
 	"github.com/ocr-ci/ocr/internal/infra/llm"
 	"github.com/ocr-ci/ocr/internal/testkit/fakes/githubfake"
+	"github.com/ocr-ci/ocr/internal/testkit/gitrepo"
 	"github.com/ocr-ci/ocr/internal/testkit/llmtest"
 	"github.com/ocr-ci/ocr/tools"
 )
@@ -44,17 +44,46 @@ type world struct {
 	chat    conversation.Settings
 }
 
-func gitRun(t *testing.T, dir string, args ...string) string {
+// calcRepo is the repository every world reviews: calcBase, then
+// calcHead, and the diff between them, built once per test binary and
+// copied into each test.
+var calcRepo = newCalcRepo()
+
+// TestMain removes calcRepo after the tests.
+func TestMain(m *testing.M) {
+	code := m.Run()
+	calcRepo.tp.Remove()
+	os.Exit(code)
+}
+
+// calcTemplate is a template repository with its two commits and diff.
+type calcTemplate struct {
+	tp               *gitrepo.Template
+	base, head, diff string
+}
+
+func newCalcRepo() *calcTemplate {
+	c := &calcTemplate{}
+	c.tp = gitrepo.NewTemplate(func(t testing.TB, dir string) {
+		ids := gitrepo.Import(t, dir, gitrepo.History{Checkout: true, Commits: []gitrepo.Change{
+			{Message: "c", Files: map[string]string{"svc/calc.go": calcBase}},
+			{Message: "c", Files: map[string]string{"svc/calc.go": calcHead}}}})
+		c.base, c.head = ids[0], ids[1]
+		c.diff = gitrepo.Run(t, dir, "diff", c.base, c.head) + "\n"
+	})
+	return c
+}
+
+// copy returns a copy of the repository in a new t.TempDir(), opened.
+func (c *calcTemplate) copy(t *testing.T) *git.Repo {
 	t.Helper()
-	cmd := exec.CommandContext(context.Background(), "git", append([]string{"-c", "init.defaultBranch=main", "-c", "commit.gpgsign=false"}, args...)...)
-	cmd.Dir = dir
-	cmd.Env = append(os.Environ(), "GIT_AUTHOR_NAME=t", "GIT_AUTHOR_EMAIL=t@example.com", "GIT_COMMITTER_NAME=t",
-		"GIT_COMMITTER_EMAIL=t@example.com", "GIT_CONFIG_GLOBAL=/dev/null", "GIT_CONFIG_NOSYSTEM=1")
-	out, err := cmd.CombinedOutput()
+	dir := c.tp.Copy(t)
+	repo, err := git.Open(context.Background(), dir, git.Options{})
 	if err != nil {
-		t.Fatalf("git %v: %v\n%s", args, err, out)
+		t.Fatal(err)
 	}
-	return strings.TrimSpace(string(out))
+	t.Cleanup(func() { _ = repo.Close() })
+	return repo
 }
 
 func newWorld(t *testing.T, scripts ...llmtest.Script) *world {
@@ -66,28 +95,8 @@ func newWorld(t *testing.T, scripts ...llmtest.Script) *world {
 // ("" : GITHUB_TOKEN's bot).
 func newWorldAs(t *testing.T, pat string, scripts ...llmtest.Script) *world {
 	t.Helper()
-	dir := t.TempDir()
-	gitRun(t, dir, "init", "-q")
-	write := func(s string) {
-		if err := os.MkdirAll(filepath.Join(dir, "svc"), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(filepath.Join(dir, "svc", "calc.go"), []byte(s), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		gitRun(t, dir, "add", "-A")
-		gitRun(t, dir, "commit", "-q", "-m", "c")
-	}
-	write(calcBase)
-	base := gitRun(t, dir, "rev-parse", "HEAD")
-	write(calcHead)
-	head := gitRun(t, dir, "rev-parse", "HEAD")
-	diff := gitRun(t, dir, "diff", base, head) + "\n"
-	repo, err := git.Open(context.Background(), dir, git.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { _ = repo.Close() })
+	repo := calcRepo.copy(t)
+	base, head, diff := calcRepo.base, calcRepo.head, calcRepo.diff
 	w := &world{t: t, src: tools.RefSource(repo, head), diffs: map[string]string{"svc/calc.go": diff}}
 	w.gh = githubfake.New(t, githubfake.Config{Base: base, Head: head, Diff: diff, Title: "Add Div", Body: "Adds Div.",
 		Author: githubfake.User{Login: "pr-author", ID: 777001, Type: "User"}, PATUser: pat})

@@ -95,18 +95,11 @@ func newFixture(t testing.TB) *fixture {
 	if err := os.Mkdir(f.dir, 0o755); err != nil {
 		t.Fatal(err)
 	}
-	gitrepo.RunFixed(t, f.dir, "init", "-q")
-	gitrepo.WriteFiles(t, f.dir, baseFiles())
-	gitrepo.RunFixed(t, f.dir, "add", "-A")
-	gitrepo.RunFixed(t, f.dir, "commit", "-q", "-m", "base")
-	f.base = gitrepo.RunFixed(t, f.dir, "rev-parse", "HEAD")
-	gitrepo.WriteFiles(t, f.dir, headFiles())
-	if err := os.Remove(filepath.Join(f.dir, "old.go")); err != nil {
-		t.Fatal(err)
-	}
-	gitrepo.RunFixed(t, f.dir, "add", "-A")
-	gitrepo.RunFixed(t, f.dir, "commit", "-q", "-m", "head")
-	f.head = gitrepo.RunFixed(t, f.dir, "rev-parse", "HEAD")
+	ids := gitrepo.Import(t, f.dir, gitrepo.History{Checkout: true, Commits: []gitrepo.Change{
+		{Message: "base", Files: baseFiles()},
+		{Message: "head", Files: headFiles(), Remove: []string{"old.go"}},
+	}})
+	f.base, f.head = ids[0], ids[1]
 	gitrepo.WriteFiles(t, f.dir, workFiles())
 	for _, files := range []map[string]string{baseFiles(), headFiles(), workFiles()} {
 		gitrepo.WriteFiles(t, f.plain, files)
@@ -139,11 +132,8 @@ func openRepo(t testing.TB, dir string) *git.Repo {
 func commitFiles(t testing.TB, files map[string]string) (dir string, repo *git.Repo, head string) {
 	t.Helper()
 	dir = t.TempDir()
-	gitrepo.RunFixed(t, dir, "init", "-q")
-	gitrepo.WriteFiles(t, dir, files)
-	gitrepo.RunFixed(t, dir, "add", "-A")
-	gitrepo.RunFixed(t, dir, "commit", "-q", "-m", "c")
-	return dir, openRepo(t, dir), gitrepo.RunFixed(t, dir, "rev-parse", "HEAD")
+	ids := gitrepo.Import(t, dir, gitrepo.History{Checkout: true, Commits: []gitrepo.Change{{Message: "c", Files: files}}})
+	return dir, openRepo(t, dir), ids[0]
 }
 
 // sources returns the four modes' sources over the fixture.

@@ -3,7 +3,6 @@ package udiff
 import (
 	"fmt"
 	"math/rand/v2"
-	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -21,13 +20,12 @@ import (
 func TestParseGeneratedHistory(t *testing.T) {
 	t.Parallel()
 	dir := t.TempDir()
-	gitrepo.Output(t, dir, "init", "-q")
-	g := &histGen{t: t, dir: dir, rnd: rand.New(rand.NewPCG(12, 2026)), files: map[string]*genFile{}}
+	g := &histGen{rnd: rand.New(rand.NewPCG(12, 2026)), files: map[string]*genFile{}}
+	var h gitrepo.History
 	for i := range genCommits {
-		g.step(i)
-		gitrepo.Output(t, dir, "add", "-A")
-		gitrepo.Output(t, dir, "commit", "-q", "--allow-empty", "-m", fmt.Sprintf("step %d", i))
+		h.Commits = append(h.Commits, g.step(i))
 	}
+	gitrepo.Import(t, dir, h)
 	commits := commitsOf(t, dir, "HEAD", 200)
 	if len(commits) != genCommits {
 		t.Fatalf("generated %d commits, want %d", len(commits), genCommits)
@@ -55,12 +53,13 @@ type genFile struct {
 	exec   bool
 }
 
+// histGen makes the history's commits: each step's changes over the last.
 type histGen struct {
-	t     *testing.T
-	dir   string
 	rnd   *rand.Rand
 	files map[string]*genFile
 	n     int
+	cur   gitrepo.Change  // the commit being made
+	exec  map[string]bool // the modes of cur's files
 }
 
 var genNames = []string{"main.go", "pkg/util.go", "pkg/util_test.go", "docs/read me.md", "ünï/ðata.txt", "日本/コード.py",
@@ -73,12 +72,21 @@ func (g *histGen) line() string {
 	return genWords[g.rnd.IntN(len(genWords))] + fmt.Sprintf(" %d", g.rnd.IntN(1000))
 }
 
-func (g *histGen) step(i int) {
+// step makes commit i of the history.
+func (g *histGen) step(i int) gitrepo.Change {
+	g.cur = gitrepo.Change{Message: fmt.Sprintf("step %d", i), Files: map[string]string{}}
+	g.exec = map[string]bool{}
 	ops := 1 + g.rnd.IntN(4)
 	for range ops {
 		g.op()
 	}
 	g.n = i
+	for p, x := range g.exec {
+		if x {
+			g.cur.Exec = append(g.cur.Exec, p)
+		}
+	}
+	return g.cur
 }
 
 func (g *histGen) paths() []string {
@@ -99,7 +107,7 @@ func (g *histGen) pick() (string, *genFile) {
 	return p, g.files[p]
 }
 
-// op applies one random change to the work tree.
+// op applies one random change to the commit being made.
 func (g *histGen) op() {
 	p, f := g.pick()
 	switch k := g.rnd.IntN(10); {
@@ -173,9 +181,8 @@ func (g *histGen) edit(f *genFile) {
 
 func (g *histGen) remove(p string) {
 	delete(g.files, p)
-	if err := os.Remove(filepath.Join(g.dir, filepath.FromSlash(p))); err != nil {
-		g.t.Fatal(err)
-	}
+	delete(g.cur.Files, p)
+	g.cur.Remove = append(g.cur.Remove, p)
 }
 
 func (g *histGen) rename(p string, f *genFile, edit bool) {
@@ -192,22 +199,9 @@ func (g *histGen) rename(p string, f *genFile, edit bool) {
 }
 
 func (g *histGen) write(p string, f *genFile) {
-	path := filepath.Join(g.dir, filepath.FromSlash(p))
-	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-		g.t.Fatal(err)
-	}
 	body := strings.Join(f.lines, f.eol)
 	if len(f.lines) > 0 && g.rnd.IntN(5) > 0 {
 		body += f.eol // sometimes no newline at the end of the file
 	}
-	mode := os.FileMode(0o644)
-	if f.exec {
-		mode = 0o755
-	}
-	if err := os.WriteFile(path, []byte(body), mode); err != nil {
-		g.t.Fatal(err)
-	}
-	if err := os.Chmod(path, mode); err != nil {
-		g.t.Fatal(err)
-	}
+	g.cur.Files[p], g.exec[p] = body, f.exec
 }

@@ -2,8 +2,6 @@ package udiff
 
 import (
 	"fmt"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -25,18 +23,6 @@ func TestParseHistory(t *testing.T) {
 	}
 }
 
-// step is one commit of the test history: git commands to run first, files
-// to write (nil content deletes), files to make executable, and whether to
-// skip "git add -A" (which would drop a gitlink without a checkout).
-type step struct {
-	git   [][]string
-	write map[string]*string
-	exec  []string
-	noAdd bool
-}
-
-func text(s string) *string { return &s }
-
 // numbered returns n lines "<prefix> <i>" joined with eol.
 func numbered(prefix string, n int, eol string) string {
 	var b strings.Builder
@@ -49,35 +35,6 @@ func numbered(prefix string, n int, eol string) string {
 // buildHistory creates the test repository in a temporary directory.
 func buildHistory(t *testing.T) string {
 	dir := t.TempDir()
-	gitrepo.Output(t, dir, "init", "-q")
-	for i, s := range historySteps() {
-		for _, args := range s.git {
-			gitrepo.Output(t, dir, args...)
-		}
-		for name, content := range s.write {
-			path := filepath.Join(dir, filepath.FromSlash(name))
-			if content == nil {
-				if err := os.Remove(path); err != nil {
-					t.Fatal(err)
-				}
-				continue
-			}
-			if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-				t.Fatal(err)
-			}
-			if err := os.WriteFile(path, []byte(*content), 0o644); err != nil {
-				t.Fatal(err)
-			}
-		}
-		for _, name := range s.exec {
-			if err := os.Chmod(filepath.Join(dir, name), 0o755); err != nil {
-				t.Fatal(err)
-			}
-		}
-		if !s.noAdd {
-			gitrepo.Output(t, dir, "add", "-A")
-		}
-		gitrepo.Output(t, dir, "commit", "-q", "--allow-empty", "-m", fmt.Sprintf("step %d", i))
-	}
+	gitrepo.Import(t, dir, testHistory())
 	return dir
 }

@@ -1,48 +1,63 @@
 package udiff
 
-import "strings"
+import (
+	"fmt"
+	"strings"
 
-// historySteps are the commits of the property-test repository: edits,
-// renames with edits, deletes, CRLF, no-newline toggles, unicode and space
-// paths, binaries, empty files, mode changes, a merge and a gitlink.
-func historySteps() []step {
+	"github.com/ocr-ci/ocr/internal/testkit/gitrepo"
+)
+
+// testHistory is the property-test repository: edits, renames with edits,
+// deletes, CRLF, no-newline toggles, unicode and space paths, binaries,
+// empty files, mode changes, a merge and a gitlink. Commit i of the steps
+// is "step i"; the merge of step 8 is followed by an empty "step 8".
+func testHistory() gitrepo.History {
 	big := numbered("line", 120, "\n")
 	crlf := numbered("dos", 12, "\r\n")
 	bin := "\x00\x01\x02 binary \x00 payload"
-	return []step{
-		{write: map[string]*string{
-			"a.txt": text(numbered("a", 40, "\n")), "big.txt": text(big), "crlf.txt": text(crlf),
-			"dir with space/file name.txt": text("spaced\n"), "ünï/ðata.txt": text("unicode\n"),
-			"bin.dat": text(bin), "empty.txt": text(""), "script.sh": text("echo hi\n"),
-			"nonl.txt": text("one\ntwo"), "x b/y": text(numbered("y", 10, "\n")),
-		}},
-		{write: map[string]*string{
-			"a.txt":    text(strings.Replace(numbered("a", 40, "\n"), "a 20\n", "A 20\nA 20b\n", 1) + "a 41\n"),
-			"nonl.txt": text("one\ntwo\n"),
-		}},
-		{write: map[string]*string{
-			"big.txt": nil, "moved dir/big renamed.txt": text(strings.Replace(big, "line 60\n", "LINE 60\n", 1)),
-			"x b/y": nil, "x b/y b/z": text(numbered("y", 10, "\n") + "y 11\n"),
-		}},
-		{write: map[string]*string{"empty.txt": nil, "new empty": text("")}, exec: []string{"script.sh"}},
-		{write: map[string]*string{
-			"crlf.txt": text(strings.Replace(crlf, "dos 5\r\n", "DOS 5\r\nmixed\n", 1)),
-			"bin.dat":  text(bin + "\x00 more"),
-		}},
-		{write: map[string]*string{"nonl.txt": text("one\ntwo"), "ünï/ðata.txt": text("unicode\nmore ünïcødé\n")}},
-		{git: [][]string{{"checkout", "-q", "-b", "feature"}},
-			write: map[string]*string{"a.txt": text("top\n" + numbered("a", 40, "\n"))}},
-		{git: [][]string{{"checkout", "-q", "main"}},
-			write: map[string]*string{"other.txt": text("main side\n")}},
-		{git: [][]string{{"merge", "-q", "--no-ff", "-m", "merge feature", "feature"}}},
-		{write: map[string]*string{
-			"tab\tname.txt": text("tab\n"), `quote"name\.txt`: text("quote\n"), "a b/c d.txt": text("x\n"),
-		}},
-		{write: map[string]*string{"nonl.txt": nil, "all gone.txt": text(numbered("g", 5, "\n"))}},
-		{write: map[string]*string{"all gone.txt": text(""), "a.txt": text(numbered("rewritten", 30, "\n"))}},
-		{write: map[string]*string{"tab\tname.txt": text("tab\nedited\n"), "a b/c d.txt": nil, "a b/c e.txt": text("x\ny\n")}},
-		{git: [][]string{{"update-index", "--add", "--cacheinfo", "160000,1111111111111111111111111111111111111111,sub"}}, noAdd: true},
-		{write: map[string]*string{"script.sh": text("echo bye\n"), "crlf.txt": text("only\r\nlast no newline\r")}},
-		{write: map[string]*string{"crlf.txt": text("only\r\nlast no newline\r\n"), "moved dir/big renamed.txt": text(big)}},
+	n := 0
+	step := func(c gitrepo.Change) gitrepo.Change {
+		if c.Message == "" {
+			c.Message = fmt.Sprintf("step %d", n)
+			n++
+		}
+		return c
 	}
+	topA := "top\n" + numbered("a", 40, "\n")
+	return gitrepo.History{Commits: []gitrepo.Change{
+		step(gitrepo.Change{Files: map[string]string{
+			"a.txt": numbered("a", 40, "\n"), "big.txt": big, "crlf.txt": crlf,
+			"dir with space/file name.txt": "spaced\n", "ünï/ðata.txt": "unicode\n",
+			"bin.dat": bin, "empty.txt": "", "script.sh": "echo hi\n",
+			"nonl.txt": "one\ntwo", "x b/y": numbered("y", 10, "\n"),
+		}}),
+		step(gitrepo.Change{Files: map[string]string{
+			"a.txt":    strings.Replace(numbered("a", 40, "\n"), "a 20\n", "A 20\nA 20b\n", 1) + "a 41\n",
+			"nonl.txt": "one\ntwo\n",
+		}}),
+		step(gitrepo.Change{Remove: []string{"big.txt", "x b/y"}, Files: map[string]string{
+			"moved dir/big renamed.txt": strings.Replace(big, "line 60\n", "LINE 60\n", 1),
+			"x b/y b/z":                 numbered("y", 10, "\n") + "y 11\n",
+		}}),
+		step(gitrepo.Change{Remove: []string{"empty.txt"}, Files: map[string]string{"new empty": "", "script.sh": "echo hi\n"},
+			Exec: []string{"script.sh"}}),
+		step(gitrepo.Change{Files: map[string]string{
+			"crlf.txt": strings.Replace(crlf, "dos 5\r\n", "DOS 5\r\nmixed\n", 1),
+			"bin.dat":  bin + "\x00 more",
+		}}),
+		step(gitrepo.Change{Files: map[string]string{"nonl.txt": "one\ntwo", "ünï/ðata.txt": "unicode\nmore ünïcødé\n"}}),
+		step(gitrepo.Change{Branch: "feature", From: "main", Files: map[string]string{"a.txt": topA}}),
+		step(gitrepo.Change{Files: map[string]string{"other.txt": "main side\n"}}),
+		{Message: "merge feature", Merge: []string{"feature"}, Files: map[string]string{"a.txt": topA}},
+		step(gitrepo.Change{}),
+		step(gitrepo.Change{Files: map[string]string{"tab\tname.txt": "tab\n", `quote"name\.txt`: "quote\n", "a b/c d.txt": "x\n"}}),
+		step(gitrepo.Change{Remove: []string{"nonl.txt"}, Files: map[string]string{"all gone.txt": numbered("g", 5, "\n")}}),
+		step(gitrepo.Change{Files: map[string]string{"all gone.txt": "", "a.txt": numbered("rewritten", 30, "\n")}}),
+		step(gitrepo.Change{Remove: []string{"a b/c d.txt"}, Files: map[string]string{"tab\tname.txt": "tab\nedited\n", "a b/c e.txt": "x\ny\n"}}),
+		step(gitrepo.Change{Gitlinks: map[string]string{"sub": "1111111111111111111111111111111111111111"}}),
+		// "git add -A" without a checkout of sub staged its removal.
+		step(gitrepo.Change{Remove: []string{"sub"}, Files: map[string]string{"script.sh": "echo bye\n", "crlf.txt": "only\r\nlast no newline\r"},
+			Exec: []string{"script.sh"}}),
+		step(gitrepo.Change{Files: map[string]string{"crlf.txt": "only\r\nlast no newline\r\n", "moved dir/big renamed.txt": big}}),
+	}}
 }

@@ -6,7 +6,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -14,6 +13,7 @@ import (
 
 	"github.com/ocr-ci/ocr/internal/app/config"
 	"github.com/ocr-ci/ocr/internal/testkit/fakes/githubfake"
+	"github.com/ocr-ci/ocr/internal/testkit/gitrepo"
 	"github.com/ocr-ci/ocr/internal/testkit/llmtest"
 	"github.com/ocr-ci/ocr/review"
 	"github.com/ocr-ci/ocr/runner"
@@ -126,7 +126,7 @@ func pct(a, b int) float64 {
 // bench is the pull request, its fakes and the scripted model.
 type bench struct {
 	t          *testing.T
-	dir, tmp   string
+	dir        string
 	n          int
 	base, head string
 	gh         *githubfake.Server
@@ -136,19 +136,16 @@ type bench struct {
 }
 
 func newBench(t *testing.T, n int) *bench {
-	b := &bench{t: t, dir: t.TempDir(), tmp: t.TempDir(), n: n, edits: map[int]int{}}
-	b.git("init", "-q", "-b", "main")
+	b := &bench{t: t, dir: t.TempDir(), n: n, edits: map[int]int{}}
+	baseFiles, featureFiles := map[string]string{"README.md": "# the project\n"}, map[string]string{}
 	for i := range n {
-		b.write(i, base(i))
+		baseFiles[path(i)], featureFiles[path(i)] = base(i), feature(i, 0)
 	}
-	b.write(-1, "# the project\n")
-	b.commit("base")
-	b.git("checkout", "-q", "-b", "feature")
-	for i := range n {
-		b.write(i, feature(i, 0))
-	}
-	b.commit("feature: every file")
-	b.base, b.head = b.rev("main"), b.rev("HEAD")
+	ids := gitrepo.Import(t, b.dir, gitrepo.History{Head: "feature", Checkout: true, Commits: []gitrepo.Change{
+		{Message: "base", Files: baseFiles},
+		{Branch: "feature", From: "main", Message: "feature: every file", Files: featureFiles},
+	}})
+	b.base, b.head = ids[0], ids[1]
 	b.gh = githubfake.New(t, githubfake.Config{Diff: b.diff(), Base: b.base, Head: b.head})
 	b.llm = llmtest.New(t)
 	for i := range n {
@@ -190,8 +187,7 @@ func (b *bench) edit(i int, msg string) {
 	b.edits[i]++
 	b.write(i, feature(i, b.edits[i]))
 	if msg != "" {
-		b.commit(msg)
-		b.head = b.rev("HEAD")
+		b.head = b.commit(msg)
 	}
 }
 
@@ -217,8 +213,7 @@ func (b *bench) mergeBase(edit func()) {
 	b.git("checkout", "-q", "feature")
 	b.git("merge", "-q", "--no-edit", "main")
 	edit()
-	b.commit("an edit after the merge")
-	b.head = b.rev("HEAD")
+	b.head = b.commit("an edit after the merge")
 }
 
 // moveMain commits on main: a header on the first half of the files (on
@@ -230,8 +225,7 @@ func (b *bench) moveMain() {
 		b.writeAt(path(i), fmt.Sprintf("// Copyright the authors (%d).\n// Licensed under the MIT licence.\n\n", b.moves)+readAt(b.t, filepath.Join(b.dir, path(i))))
 	}
 	b.writeAt(fmt.Sprintf("moved/m%d.go", b.moves), "package moved\n")
-	b.commit("main moves on")
-	b.base = b.rev("HEAD")
+	b.base = b.commit("main moves on")
 }
 
 // review runs ocr on the pull request as a GitHub Actions step would.
@@ -314,31 +308,18 @@ func (b *bench) write(i int, content string) {
 }
 
 func (b *bench) writeAt(rel, content string) {
-	p := filepath.Join(b.dir, rel)
-	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-		b.t.Fatal(err)
-	}
-	if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
-		b.t.Fatal(err)
-	}
+	gitrepo.WriteFiles(b.t, b.dir, map[string]string{rel: content})
 }
 
-func (b *bench) commit(msg string) {
-	b.git("add", "-A")
-	b.git("commit", "-q", "-m", msg)
+// commit commits the work tree and returns the commit's id.
+func (b *bench) commit(msg string) string {
+	b.t.Helper()
+	return gitrepo.Commit(b.t, b.dir, msg)
 }
 
 func (b *bench) git(args ...string) string {
 	b.t.Helper()
-	cmd := exec.CommandContext(context.Background(), "git", append([]string{"-c", "commit.gpgsign=false", "-c", "core.autocrlf=false"}, args...)...)
-	cmd.Dir = b.dir
-	cmd.Env = append(os.Environ(), "GIT_AUTHOR_NAME=t", "GIT_AUTHOR_EMAIL=t@localhost",
-		"GIT_COMMITTER_NAME=t", "GIT_COMMITTER_EMAIL=t@localhost", "GIT_CONFIG_NOSYSTEM=1", "HOME="+b.tmp)
-	out, err := cmd.CombinedOutput()
-	if err != nil {
-		b.t.Fatalf("git %v: %v\n%s", args, err, out)
-	}
-	return strings.TrimSpace(string(out))
+	return gitrepo.Run(b.t, b.dir, args...)
 }
 
 func readAt(t *testing.T, p string) string {

@@ -60,8 +60,9 @@ func evaluate(ctx context.Context, o options) ([]row, bool, error) {
 		review = binary(o.OCR)
 	}
 	var rows []row
+	d := &diffs{}
 	for _, st := range settings {
-		t, err := measure(ctx, o, review, changes, st, meaning)
+		t, err := measure(ctx, o, review, changes, st, meaning, d)
 		if err != nil {
 			return nil, false, err
 		}
@@ -70,8 +71,9 @@ func evaluate(ctx context.Context, o options) ([]row, bool, error) {
 	return rows, meaning != nil, nil
 }
 
-// measure reviews every change under st, o.Jobs at a time, and scores them.
-func measure(ctx context.Context, o options, review reviewer, changes []change, st setting, meaning sameMeaning) (tally, error) {
+// measure reviews every change under st, o.Jobs at a time, and scores them;
+// d holds the diffs read so far in the run.
+func measure(ctx context.Context, o options, review reviewer, changes []change, st setting, meaning sameMeaning, d *diffs) (tally, error) {
 	outcomes := make([]outcome, len(changes))
 	errs := make([]error, len(changes))
 	slots := make(chan struct{}, max(o.Jobs, 1))
@@ -88,7 +90,7 @@ func measure(ctx context.Context, o options, review reviewer, changes []change, 
 				return
 			}
 			defer func() { _ = os.RemoveAll(dir) }()
-			outcomes[i], errs[i] = reviewChange(ctx, review, o.Env, ch, st, dir)
+			outcomes[i], errs[i] = reviewChange(ctx, review, o.Env, ch, st, dir, d)
 		}()
 	}
 	wg.Wait()
@@ -106,13 +108,21 @@ func measure(ctx context.Context, o options, review reviewer, changes []change, 
 }
 
 // checkClones names every change whose clone or commits are missing, with
-// the command that fetches them.
+// the command that fetches them; each clone is asked once about all its
+// commits.
 func checkClones(ctx context.Context, changes []change) error {
+	wanted := map[string][]string{}
+	for _, ch := range changes {
+		wanted[ch.Dir] = append(wanted[ch.Dir], ch.Source, ch.Target)
+	}
+	found := map[string]map[string]bool{}
+	for dir, commits := range wanted {
+		found[dir] = commitsIn(ctx, dir, commits)
+	}
 	var missing []string
 	for _, ch := range changes {
 		for _, c := range []string{ch.Source, ch.Target} {
-			cmd := exec.CommandContext(ctx, "git", "-C", ch.Dir, "cat-file", "-e", c+"^{commit}")
-			if cmd.Run() != nil {
+			if !found[ch.Dir][c] {
 				missing = append(missing, fmt.Sprintf("%s: commit %s not in %s (git clone https://github.com/%s %s, or git -C %s fetch origin %s)",
 					ch.Repo, short(c), ch.Dir, ch.Repo, ch.Dir, ch.Dir, c))
 			}
@@ -122,4 +132,26 @@ func checkClones(ctx context.Context, changes []change) error {
 		return fmt.Errorf("%d commit(s) missing from the clones:\n  %s", len(missing), strings.Join(missing, "\n  "))
 	}
 	return nil
+}
+
+// commitsIn reports which of commits are commits of the clone at dir, with
+// one `git cat-file --batch-check` (a missing clone has none of them).
+func commitsIn(ctx context.Context, dir string, commits []string) map[string]bool {
+	var in strings.Builder
+	for _, c := range commits {
+		in.WriteString(c + "^{commit}\n")
+	}
+	cmd := exec.CommandContext(ctx, "git", "-C", dir, "cat-file", "--batch-check=%(objecttype)")
+	cmd.Stdin = strings.NewReader(in.String())
+	out, err := cmd.Output()
+	found := map[string]bool{}
+	if err != nil {
+		return found
+	}
+	answers := strings.Split(string(out), "\n")
+	for i, c := range commits {
+		// A found object's line is its type; a missing one's is "SPEC missing".
+		found[c] = i < len(answers) && answers[i] == "commit"
+	}
+	return found
 }

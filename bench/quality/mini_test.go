@@ -2,18 +2,18 @@ package main
 
 import (
 	"bytes"
-	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"math/rand/v2"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"reflect"
 	"strings"
 	"sync"
 	"testing"
 
+	"github.com/ocr-ci/ocr/internal/testkit/gitrepo"
 	"github.com/ocr-ci/ocr/internal/testkit/golden"
 )
 
@@ -102,43 +102,17 @@ func generate(k int, positive bool) miniRepo {
 }
 
 // commitRepo makes repos/bench/NAME with the base and head commits, with
-// fixed names and dates so that the commits' ids never change.
-func commitRepo(repos string, m miniRepo) (base, head string, err error) {
+// fixed names and dates so that the commits' ids never change: one
+// fast-import (gitrepo.Import) after init.
+func commitRepo(t testing.TB, repos string, m miniRepo) (base, head string) {
+	t.Helper()
 	dir := filepath.Join(repos, "bench", m.Name)
-	git := func(args ...string) string {
-		if err != nil {
-			return ""
-		}
-		cmd := exec.CommandContext(context.Background(), "git", append([]string{"-c", "commit.gpgsign=false", "-c", "core.autocrlf=false"}, args...)...)
-		cmd.Dir = dir
-		cmd.Env = append(os.Environ(), "GIT_AUTHOR_NAME=bench", "GIT_AUTHOR_EMAIL=bench@example.com",
-			"GIT_COMMITTER_NAME=bench", "GIT_COMMITTER_EMAIL=bench@example.com",
-			"GIT_AUTHOR_DATE=2026-01-01T00:00:00Z", "GIT_COMMITTER_DATE=2026-01-01T00:00:00Z", "GIT_CONFIG_GLOBAL=/dev/null")
-		out, runErr := cmd.CombinedOutput()
-		if runErr != nil {
-			err = fmt.Errorf("git %v: %w\n%s", args, runErr, out)
-		}
-		return strings.TrimSpace(string(out))
-	}
-	file := filepath.Join(dir, m.Name, m.Name+".go")
-	for i, content := range []string{m.Base, m.Head} {
-		if err := os.MkdirAll(filepath.Dir(file), 0o755); err != nil {
-			return "", "", err
-		}
-		if i == 0 {
-			git("init", "-q", "-b", "main", "--object-format=sha1")
-		}
-		if err := os.WriteFile(file, []byte(content), 0o644); err != nil {
-			return "", "", err
-		}
-		git("add", "-A")
-		git("commit", "-q", "-m", fmt.Sprintf("commit %d", i))
-		if i == 0 {
-			base = git("rev-parse", "HEAD")
-		}
-	}
-	head = git("rev-parse", "HEAD")
-	return base, head, err
+	file := m.Name + "/" + m.Name + ".go"
+	ids := gitrepo.Import(t, dir, gitrepo.History{Identity: "bench <bench@example.com>", Commits: []gitrepo.Change{
+		{Message: "commit 0", Files: map[string]string{file: m.Base}},
+		{Message: "commit 1", Files: map[string]string{file: m.Head}},
+	}})
+	return ids[0], ids[1]
 }
 
 // miniSet is the small dataset's repositories, built once per test binary
@@ -170,7 +144,10 @@ func miniClones(t *testing.T) (string, []sample, []sample) {
 	mini.once.Do(func() {
 		mini.repos, mini.err = os.MkdirTemp("", "ocr-quality-mini-*")
 		if mini.err == nil {
-			mini.pos, mini.neg, mini.err = buildMini(mini.repos)
+			// A build that fails the test leaves this error for the others.
+			mini.err = errors.New("the small dataset's repositories failed to build (see the first test that used them)")
+			mini.pos, mini.neg = buildMini(t, mini.repos)
+			mini.err = nil
 		}
 	})
 	if mini.err != nil {
@@ -180,13 +157,11 @@ func miniClones(t *testing.T) (string, []sample, []sample) {
 }
 
 // buildMini commits every repository of the small dataset under repos.
-func buildMini(repos string) (pos, neg []sample, err error) {
+func buildMini(t testing.TB, repos string) (pos, neg []sample) {
+	t.Helper()
 	for k := 1; k <= miniPositive+miniClean; k++ {
 		m := generate(k, k <= miniPositive)
-		base, head, err := commitRepo(repos, m)
-		if err != nil {
-			return nil, nil, err
-		}
+		base, head := commitRepo(t, repos, m)
 		s := sample{PR: "https://github.com/bench/" + m.Name + "/pull/1", Source: base, Target: head, Language: "Go",
 			Comments: m.Expected}
 		if k <= miniPositive {
@@ -196,7 +171,7 @@ func buildMini(repos string) (pos, neg []sample, err error) {
 			neg = append(neg, s)
 		}
 	}
-	return pos, neg, nil
+	return pos, neg
 }
 
 // TestMiniDatasetIsCommitted: the committed dataset is what the generator

@@ -12,7 +12,6 @@ import (
 
 	"github.com/ocr-ci/ocr/anchor"
 	"github.com/ocr-ci/ocr/anchor/udiff"
-	"github.com/ocr-ci/ocr/internal/infra/git"
 	"github.com/ocr-ci/ocr/reporters/jsonreport"
 	"github.com/ocr-ci/ocr/reporters/posting"
 	"github.com/ocr-ci/ocr/review"
@@ -94,7 +93,7 @@ type outcome struct {
 }
 
 // reviewChange reviews ch under st and reads back its JSON report.
-func reviewChange(ctx context.Context, run reviewer, env map[string]string, ch change, st setting, scratch string) (outcome, error) {
+func reviewChange(ctx context.Context, run reviewer, env map[string]string, ch change, st setting, scratch string, d *diffs) (outcome, error) {
 	report := filepath.Join(scratch, "ocr.json")
 	args := append([]string{"review", "--repo", ch.Dir, "--from", ch.Source, "--to", ch.Target, "--quiet",
 		"--report", "json=" + report}, st.Flags...)
@@ -114,7 +113,11 @@ func reviewChange(ctx context.Context, run reviewer, env map[string]string, ch c
 	if rv.Status != review.StatusComplete {
 		out.Failed = fmt.Sprintf("%s: %s", rv.Status, strings.Join(rv.Errors, "; "))
 	}
-	out.Posted, err = inline(ctx, ch.Dir, rv, planOptions(st.Flags))
+	diff, err := d.get(ctx, ch.Dir, rv.Base, rv.Head)
+	if err != nil {
+		return outcome{}, err
+	}
+	out.Posted, err = inline(diff, rv, planOptions(st.Flags))
 	return out, err
 }
 
@@ -138,16 +141,7 @@ func planOptions(flags []string) posting.PlanOptions {
 // inline is what the posting plan o would post as inline comments on the
 // pull request: the findings not suppressed, at or above its floor, placed
 // against the reviewed diff, within its budget.
-func inline(ctx context.Context, dir string, rv *review.Review, o posting.PlanOptions) ([]review.Comment, error) {
-	repo, err := git.Open(ctx, dir, git.Options{})
-	if err != nil {
-		return nil, err
-	}
-	defer func() { _ = repo.Close() }()
-	diff, err := repo.Diff(ctx, rv.Base, rv.Head)
-	if err != nil {
-		return nil, err
-	}
+func inline(diff []byte, rv *review.Review, o posting.PlanOptions) ([]review.Comment, error) {
 	files, err := udiff.Parse(diff)
 	if err != nil {
 		return nil, fmt.Errorf("could not parse the diff of %s..%s: %w", short(rv.Base), short(rv.Head), err)

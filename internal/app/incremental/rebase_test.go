@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"os"
 	"strings"
 	"testing"
 
@@ -11,6 +12,7 @@ import (
 	"github.com/ocr-ci/ocr/internal/domain/change"
 	"github.com/ocr-ci/ocr/internal/domain/selection"
 	"github.com/ocr-ci/ocr/internal/infra/git"
+	"github.com/ocr-ci/ocr/internal/testkit/gitrepo"
 	"github.com/ocr-ci/ocr/reporters/posting"
 	"github.com/ocr-ci/ocr/review"
 )
@@ -33,23 +35,40 @@ type history struct {
 	findings   []review.Comment
 }
 
-func newHistory(t *testing.T) *history {
-	r := newTestRepo(t)
+// historyRepo is newHistory's repository, built once per test binary:
+// base on main, then feature's commit on feature, checked out.
+var historyRepo = gitrepo.HistoryTemplate(gitrepo.History{Head: "feature", Checkout: true, Commits: []gitrepo.Change{
+	{Message: "base", Files: filesOf(fileN)},
+	{Branch: "feature", From: "main", Message: "feature", Files: filesOf(fileNChanged)},
+}})
+
+// TestMain removes historyRepo after the tests.
+func TestMain(m *testing.M) {
+	code := m.Run()
+	historyRepo.Remove()
+	os.Exit(code)
+}
+
+// filesOf is f0.go..f2.go with content(i).
+func filesOf(content func(int) string) map[string]string {
+	files := map[string]string{}
 	for i := range 3 {
-		r.write(fmt.Sprintf("f%d.go", i), fileN(i))
+		files[fmt.Sprintf("f%d.go", i)] = content(i)
 	}
-	base := r.commit("base")
-	r.git("checkout", "-q", "-b", "feature")
+	return files
+}
+
+func newHistory(t *testing.T) *history {
+	r := &testRepo{t: t, dir: historyRepo.Copy(t)}
 	var fs []review.Comment
 	for i := range 3 {
-		r.write(fmt.Sprintf("f%d.go", i), fileNChanged(i))
 		code := fmt.Sprintf("x := risky%d()", i)
 		fs = append(fs, review.Comment{Location: review.Location{Path: fmt.Sprintf("f%d.go", i), Side: review.SideNew, StartLine: 4, EndLine: 4},
 			ExistingCode: code, Content: "risky", Category: review.CategoryBug, Severity: review.SeverityHigh,
 			Fingerprint: review.Fingerprint(fmt.Sprintf("f%d.go", i), review.CategoryBug, code)})
 	}
-	last := r.commit("feature")
-	return &history{testRepo: r, base: base, last: last, findings: fs}
+	ids := historyRepo.IDs()
+	return &history{testRepo: r, base: ids[0], last: ids[1], findings: fs}
 }
 
 // moveMain commits on main a change that moves every line of f0.go and

@@ -2,8 +2,6 @@ package incremental
 
 import (
 	"context"
-	"os"
-	"path/filepath"
 	"testing"
 
 	"github.com/ocr-ci/ocr/internal/infra/git"
@@ -29,13 +27,7 @@ func (r *testRepo) git(args ...string) string {
 
 func (r *testRepo) write(path, content string) {
 	r.t.Helper()
-	p := filepath.Join(r.dir, path)
-	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-		r.t.Fatal(err)
-	}
-	if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
-		r.t.Fatal(err)
-	}
+	gitrepo.WriteFiles(r.t, r.dir, map[string]string{path: content})
 }
 
 func (r *testRepo) commit(msg string) string {

@@ -17,6 +17,7 @@ import (
 //	func TestMain(m *testing.M) { code := m.Run(); repo.Remove(); os.Exit(code) }
 type Template struct {
 	build func(t testing.TB, dir string)
+	ids   []string // what Import returned, for a HistoryTemplate
 
 	once   sync.Once
 	dir    string
@@ -29,6 +30,19 @@ type Template struct {
 func NewTemplate(build func(t testing.TB, dir string)) *Template {
 	return &Template{build: build}
 }
+
+// HistoryTemplate returns a Template that Import builds from h (with
+// h.Checkout, a copy is a repository to work in). IDs gives the commits'
+// ids.
+func HistoryTemplate(h History) *Template {
+	tp := &Template{}
+	tp.build = func(t testing.TB, dir string) { tp.ids = Import(t, dir, h) }
+	return tp
+}
+
+// IDs returns the ids Import gave a HistoryTemplate's commits, in the
+// history's order, once a Copy has built it (nil for other templates).
+func (tp *Template) IDs() []string { return tp.ids }
 
 // Copy returns a new t.TempDir() holding a copy of the repository.
 func (tp *Template) Copy(t testing.TB) string {

@@ -12,6 +12,7 @@ import (
 	"syscall"
 	"testing"
 
+	"github.com/ocr-ci/ocr/internal/testkit/gitrepo"
 	"github.com/ocr-ci/ocr/internal/testkit/llmtest"
 )
 
@@ -78,33 +79,11 @@ func (c *container) run(env map[string]string, argv ...string) (int, string, str
 // made with umask 0000).
 func reviewRepo(t *testing.T) string {
 	dir := t.TempDir()
-	git := func(args ...string) {
-		c := exec.CommandContext(t.Context(), "git", args...)
-		c.Dir = dir
-		c.Env = append(os.Environ(), "GIT_AUTHOR_NAME=ci", "GIT_AUTHOR_EMAIL=ci@localhost", "GIT_COMMITTER_NAME=ci",
-			"GIT_COMMITTER_EMAIL=ci@localhost", "GIT_CONFIG_NOSYSTEM=1", "HOME="+dir)
-		if out, err := c.CombinedOutput(); err != nil {
-			t.Fatalf("git %v: %v\n%s", args, err, out)
-		}
-	}
-	write := func(path, content string) {
-		p := filepath.Join(dir, path)
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	git("init", "-q", "-b", "main")
-	write("store/store.go", "package store\n\nfunc Get(m map[string]*int, k string) int {\n\treturn 0\n}\n")
-	git("add", "-A")
-	git("commit", "-q", "-m", "root")
-	write("util/util.go", "package util\n\n// Twice doubles n.\nfunc Twice(n int) int { return 2 * n }\n")
-	git("add", "-A")
-	git("commit", "-q", "-m", "util")
-	write("store/store.go", "package store\n\nfunc Get(m map[string]*int, k string) int {\n\tv := m[k]\n\treturn *v\n}\n")
-	git("commit", "-q", "-am", "deref")
+	gitrepo.Import(t, dir, gitrepo.History{Identity: "ci <ci@localhost>", Checkout: true, Commits: []gitrepo.Change{
+		{Message: "root", Files: map[string]string{"store/store.go": "package store\n\nfunc Get(m map[string]*int, k string) int {\n\treturn 0\n}\n"}},
+		{Message: "util", Files: map[string]string{"util/util.go": "package util\n\n// Twice doubles n.\nfunc Twice(n int) int { return 2 * n }\n"}},
+		{Message: "deref", Files: map[string]string{"store/store.go": "package store\n\nfunc Get(m map[string]*int, k string) int {\n\tv := m[k]\n\treturn *v\n}\n"}},
+	}})
 	err := filepath.Walk(dir, func(p string, info os.FileInfo, err error) error {
 		if err != nil {
 			return err

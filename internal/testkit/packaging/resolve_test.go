@@ -1,34 +1,20 @@
 package packaging
 
 import (
-	"os"
-	"os/exec"
 	"strings"
 	"testing"
+
+	"github.com/ocr-ci/ocr/internal/testkit/gitrepo"
 )
 
-// tagRepo is a bare repository with release tags, served to git ls-remote
+// tagRepo is a repository (its commits only, no work tree) with release tags, served to git ls-remote
 // as the action's repository.
 func tagRepo(t *testing.T) string {
 	t.Helper()
 	dir := t.TempDir()
-	git := func(args ...string) string {
-		c := exec.CommandContext(t.Context(), "git", args...)
-		c.Dir = dir
-		c.Env = append(os.Environ(), "GIT_AUTHOR_NAME=ci", "GIT_AUTHOR_EMAIL=ci@localhost", "GIT_COMMITTER_NAME=ci",
-			"GIT_COMMITTER_EMAIL=ci@localhost", "GIT_CONFIG_NOSYSTEM=1", "HOME="+dir)
-		out, err := c.CombinedOutput()
-		if err != nil {
-			t.Fatalf("git %v: %v\n%s", args, err, out)
-		}
-		return strings.TrimSpace(string(out))
-	}
-	git("init", "-q", "-b", "main")
+	var h gitrepo.History
 	commit := func(tags ...string) {
-		git("commit", "-q", "--allow-empty", "-m", strings.Join(tags, " "))
-		for _, tag := range tags {
-			git("tag", "-a", "-m", tag, tag)
-		}
+		h.Commits = append(h.Commits, gitrepo.Change{Message: strings.Join(tags, " "), Tags: tags})
 	}
 	// v1 sits on v1.2.0, though v1.10.0 (newer, and greater than v1.9 only
 	// numerically) exists on another commit; v2 has no release yet.
@@ -38,6 +24,7 @@ func tagRepo(t *testing.T) string {
 	commit("v1.10.0", "v1.10")
 	commit("v2")
 	commit("v1.11.0-rc.1")
+	gitrepo.Import(t, dir, h)
 	return dir
 }
 
