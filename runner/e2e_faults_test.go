@@ -89,6 +89,7 @@ func faultEnv(t *testing.T, url string, kv ...string) {
 // quickly, after at most one wave of requests, with one line that names
 // the setting to fix, exit 3, and every report written.
 func TestE2EProviderFaults(t *testing.T) {
+	t.Parallel()
 	const page = "<!DOCTYPE html>\n<html><head><title>Sign in · Example SSO</title></head><body><form>…</form></body></html>"
 	tests := []struct {
 		name   string
@@ -109,6 +110,7 @@ func TestE2EProviderFaults(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
 			r := faultRepo(t)
 			url, count := llmtest.RefusedURL(t), func() int { return 0 }
 			if tt.answer != nil {
@@ -168,6 +170,7 @@ func TestE2EProviderFaults(t *testing.T) {
 // room for loading the change on a loaded machine (setup once took over 1s),
 // so the first wave is always sent before it.
 func TestE2EDeadline(t *testing.T) {
+	t.Parallel()
 	r := faultRepo(t)
 	srv := llmtest.New(t, llmtest.Script{Match: []string{`<file path="d00/f.go">`}, Answers: []llmtest.Answer{llmtest.Calls(llmtest.Done())}})
 	srv.Handle(func(llmtest.Request) llmtest.Answer { return llmtest.Answer{Hang: true} })
@@ -200,9 +203,11 @@ func TestE2EDeadline(t *testing.T) {
 // the step summary, $GITHUB_OUTPUT, the SARIF file or the posted summary
 // (issue 14, class 8).
 func TestE2ESecretsNeverPrinted(t *testing.T) {
+	t.Parallel()
 	const header = "gw-secret-0123456789abcdef"
 	for _, offset := range []int{0, 280, 290, 296} {
 		t.Run(fmt.Sprint(offset), func(t *testing.T) {
+			t.Parallel()
 			p := newPRRepo(t)
 			gh := githubfake.New(t, githubfake.Config{Diff: prDiff(p.testRepo, p.base, p.head), Base: p.base, Head: p.head})
 			msg := strings.Repeat("x ", offset/2) + "Incorrect API key provided: " + llmtest.Token + " via gateway key " + header + "."
