@@ -26,7 +26,12 @@ const (
 // faultRepo is a commit that changes one file in each of faultGroups
 // directories: as many groups, reviewed faultWave at a time.
 func faultRepo(t *testing.T) *testRepo {
-	r := newTestRepo(t)
+	r, _ := faultFixture.copy(t)
+	return r
+}
+
+// faultFixture is the repository of faultRepo, built once per test binary.
+var faultFixture = newFixture(func(r *testRepo) map[string]string {
 	for i := range faultGroups {
 		r.write(fmt.Sprintf("d%02d/f.go", i), fmt.Sprintf("package d%02d\n\nfunc F() int { return 1 }\n", i))
 	}
@@ -35,8 +40,8 @@ func faultRepo(t *testing.T) *testRepo {
 		r.write(fmt.Sprintf("d%02d/f.go", i), fmt.Sprintf("package d%02d\n\nfunc F(x []int) int { return x[%d] }\n", i, i))
 	}
 	r.commit("index without a bounds check")
-	return r
-}
+	return nil
+})
 
 // faultRun runs `ocr review` on the fault fixture with JSON and SARIF
 // reports and a fast heartbeat, and returns what a CI job would see.

@@ -17,7 +17,7 @@ import (
 // testRepo is a real git repository in a temp dir, made with the test
 // kit's one git helper.
 type testRepo struct {
-	t   *testing.T
+	t   testing.TB
 	dir string
 }
 
