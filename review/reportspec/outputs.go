@@ -11,7 +11,7 @@ func (k Kind) machineReadable() bool {
 	return k == KindJSON || k == KindSARIF || k == KindCodeQuality || k == KindHTML
 }
 
-// CheckOutputs is CheckOutputsIn the process's working directory.
+// CheckOutputs is CheckOutputsIn with the process's working directory.
 func CheckOutputs(specs []Spec) error { return CheckOutputsIn("", specs) }
 
 // CheckOutputsIn fails when two reports would write to the same file (the
