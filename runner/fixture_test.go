@@ -1,7 +1,10 @@
 package runner
 
 import (
+	"flag"
 	"os"
+	"runtime"
+	"strconv"
 	"testing"
 
 	"github.com/ocr-ci/ocr/internal/testkit/gitrepo"
@@ -38,11 +41,27 @@ func (f *fixture) copy(t *testing.T) (*testRepo, map[string]string) {
 	return &testRepo{t: t, dir: dir}, f.ids
 }
 
-// TestMain removes the fixtures' repositories after the tests.
+// TestMain runs twice GOMAXPROCS tests at once unless -test.parallel is
+// given: they mostly wait (on git processes, loopback HTTP, a deadline),
+// so more tests than CPUs in flight keep the CPUs busy. Then it removes
+// the fixtures' repositories.
 func TestMain(m *testing.M) {
+	flag.Parse()
+	if !flagGiven("test.parallel") {
+		if err := flag.Set("test.parallel", strconv.Itoa(2*runtime.GOMAXPROCS(0))); err != nil {
+			panic(err)
+		}
+	}
 	code := m.Run()
 	for _, f := range fixtures {
 		f.tpl.Remove()
 	}
 	os.Exit(code)
+}
+
+// flagGiven reports whether the flag name was set on the command line.
+func flagGiven(name string) bool {
+	given := false
+	flag.Visit(func(f *flag.Flag) { given = given || f.Name == name })
+	return given
 }
