@@ -29,16 +29,49 @@ import (
 // symlink, lies below one, or is not a regular file.
 var ErrUnsafePath = errors.New("not a regular file")
 
+// Files writes report files. A relative path starts from Dir, the working
+// directory ("" means the process's); messages name a path as given.
+type Files struct {
+	Dir string
+}
+
+// target is a report path: as given (for messages), resolved (for the
+// file system), and the working directory it was resolved against.
+type target struct {
+	name, full string
+	files      Files
+}
+
+func (fl Files) target(path string) target {
+	full := path
+	if fl.Dir != "" && !filepath.IsAbs(path) {
+		full = filepath.Join(fl.Dir, path)
+	}
+	return target{name: path, full: full, files: fl}
+}
+
+// wd is the working directory: Dir, else the process's.
+func (fl Files) wd() (string, error) {
+	if fl.Dir != "" {
+		return fl.Dir, nil
+	}
+	return os.Getwd()
+}
+
+// CheckPath is Files.CheckPath in the process's working directory.
+func CheckPath(path string) error { return Files{}.CheckPath(path) }
+
 // CheckPath fails when path cannot be a report file: it is a symlink or
 // not a regular file, one of its directories below the working directory
 // is a symlink, or its directory (or the nearest that exists, when
 // CreateFile is to make the missing ones) refuses a new file. It writes
 // nothing that stays.
-func CheckPath(path string) error {
-	if err := checkPath(path); err != nil {
+func (fl Files) CheckPath(path string) error {
+	t := fl.target(path)
+	if err := t.check(); err != nil {
 		return err
 	}
-	dir := filepath.Dir(path)
+	dir := filepath.Dir(t.full)
 	for { // the nearest folder that exists: the missing ones are made when the report is written
 		if _, err := os.Lstat(dir); err == nil || filepath.Dir(dir) == dir {
 			break
@@ -52,16 +85,16 @@ func CheckPath(path string) error {
 	return errors.Join(f.Close(), os.Remove(f.Name()))
 }
 
-// newTemp creates the temporary file beside path, and path's missing
-// directories first (checkDirs has refused a symlink among those that
-// exist). Its errors name path, never the temporary file.
-func newTemp(path string) (*os.File, error) {
-	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-		return nil, fmt.Errorf("cannot create the directory of %q: %w", path, bare(err))
+// newTemp creates the temporary file beside the path, and the path's
+// missing directories first (checkDirs has refused a symlink among those
+// that exist). Its errors name the path, never the temporary file.
+func (t target) newTemp() (*os.File, error) {
+	if err := os.MkdirAll(filepath.Dir(t.full), 0o755); err != nil {
+		return nil, fmt.Errorf("cannot create the directory of %q: %w", t.name, bare(err))
 	}
-	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".ocr-*")
+	f, err := os.CreateTemp(filepath.Dir(t.full), "."+filepath.Base(t.full)+".ocr-*")
 	if err != nil {
-		return nil, fmt.Errorf("cannot write %q (check its directory is writable): %w", path, bare(err))
+		return nil, fmt.Errorf("cannot write %q (check its directory is writable): %w", t.name, bare(err))
 	}
 	return f, nil
 }
@@ -79,22 +112,26 @@ func bare(err error) error {
 // renamed over the path by Close.
 type File struct {
 	*os.File
-	path string
+	t target
 }
 
+// CreateFile is Files.CreateFile in the process's working directory.
+func CreateFile(path string) (*File, error) { return Files{}.CreateFile(path) }
+
 // CreateFile starts writing the report file at path (see File).
-func CreateFile(path string) (*File, error) {
-	if err := checkPath(path); err != nil {
+func (fl Files) CreateFile(path string) (*File, error) {
+	t := fl.target(path)
+	if err := t.check(); err != nil {
 		return nil, err
 	}
-	f, err := newTemp(path)
+	f, err := t.newTemp()
 	if err != nil {
 		return nil, err
 	}
 	if err := f.Chmod(0o644); err != nil {
 		return nil, errors.Join(fmt.Errorf("cannot write %q: %w", path, err), f.Close(), os.Remove(f.Name()))
 	}
-	return &File{File: f, path: path}, nil
+	return &File{File: f, t: t}, nil
 }
 
 // Close finishes the file and renames it over the path, checked again: a
@@ -104,35 +141,39 @@ func (f *File) Close() error {
 	tmp := f.File.Name()
 	err := f.File.Close()
 	if err == nil {
-		err = checkPath(f.path)
+		err = f.t.check()
 	}
 	if err == nil {
-		err = os.Rename(tmp, f.path)
+		err = os.Rename(tmp, f.t.full)
 	}
 	if err != nil {
-		return errors.Join(fmt.Errorf("cannot write %q: %w", f.path, err), removeIfThere(tmp))
+		return errors.Join(fmt.Errorf("cannot write %q: %w", f.t.name, err), removeIfThere(tmp))
 	}
 	return nil
 }
 
-// Name is the report's path, not the temporary file's.
-func (f *File) Name() string { return f.path }
+// Name is the report's path as given, not the temporary file's.
+func (f *File) Name() string { return f.t.name }
+
+// AppendFile is Files.AppendFile in the process's working directory.
+func AppendFile(path string) (*os.File, error) { return Files{}.AppendFile(path) }
 
 // AppendFile opens path for appending: an existing regular file, or a new
 // one. A symlink, a device, a FIFO or a directory is refused, and so is a
 // file swapped for another between the check and the open.
-func AppendFile(path string) (*os.File, error) {
-	if err := checkPath(path); err != nil {
+func (fl Files) AppendFile(path string) (*os.File, error) {
+	t := fl.target(path)
+	if err := t.check(); err != nil {
 		return nil, err
 	}
-	before, err := os.Lstat(path)
+	before, err := os.Lstat(t.full)
 	flag := os.O_WRONLY | os.O_APPEND
 	if errors.Is(err, fs.ErrNotExist) {
 		flag |= os.O_CREATE | os.O_EXCL
 	} else if err != nil {
 		return nil, fmt.Errorf("cannot append to %q: %w", path, err)
 	}
-	f, err := os.OpenFile(path, flag, 0o644)
+	f, err := os.OpenFile(t.full, flag, 0o644)
 	if err != nil {
 		return nil, fmt.Errorf("cannot append to %q: %w", path, err)
 	}
@@ -149,36 +190,36 @@ func AppendFile(path string) (*os.File, error) {
 	return f, nil
 }
 
-// checkPath refuses a path that exists as anything but a regular file, or
+// check refuses a path that exists as anything but a regular file, or
 // lies below a symlinked directory inside the working directory.
-func checkPath(path string) error {
-	if err := checkDirs(path); err != nil {
+func (t target) check() error {
+	if err := t.checkDirs(); err != nil {
 		return err
 	}
-	fi, err := os.Lstat(path)
+	fi, err := os.Lstat(t.full)
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
 		return nil
 	case err != nil:
-		return fmt.Errorf("cannot write %q: %w", path, err)
+		return fmt.Errorf("cannot write %q: %w", t.name, err)
 	case fi.Mode()&fs.ModeSymlink != 0:
 		return fmt.Errorf("refusing to write %q: it is a symlink, and ocr never writes through one "+
-			"(remove it or choose another path): %w", path, ErrUnsafePath)
+			"(remove it or choose another path): %w", t.name, ErrUnsafePath)
 	case !fi.Mode().IsRegular():
 		return fmt.Errorf("refusing to write %q: it is %s, %w (remove it or choose another path)",
-			path, modeName(fi.Mode()), ErrUnsafePath)
+			t.name, modeName(fi.Mode()), ErrUnsafePath)
 	}
 	return nil
 }
 
-// checkDirs refuses a symlink among path's directories below the working
-// directory.
-func checkDirs(path string) error {
-	wd, err := os.Getwd()
+// checkDirs refuses a symlink among the path's directories below the
+// working directory.
+func (t target) checkDirs() error {
+	wd, err := t.files.wd()
 	if err != nil {
-		return fmt.Errorf("cannot write %q: %w", path, err)
+		return fmt.Errorf("cannot write %q: %w", t.name, err)
 	}
-	abs := path
+	abs := t.full
 	if !filepath.IsAbs(abs) {
 		abs = filepath.Join(wd, abs)
 	}
@@ -195,7 +236,7 @@ func checkDirs(path string) error {
 		}
 		if fi.Mode()&fs.ModeSymlink != 0 {
 			return fmt.Errorf("refusing to write %q: its directory %q is a symlink, and ocr never writes through one "+
-				"(choose another path): %w", path, dir, ErrUnsafePath)
+				"(choose another path): %w", t.name, dir, ErrUnsafePath)
 		}
 	}
 	return nil

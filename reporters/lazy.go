@@ -13,6 +13,9 @@ import (
 // never truncated, and a run that reports nothing leaves them alone.
 type Lazy struct {
 	Path string
+	// Dir is the working directory a relative Path starts from ("": the
+	// process's).
+	Dir string
 	// Make builds the reporter that writes to the opened file.
 	Make func(w io.Writer) Reporter
 }
@@ -21,7 +24,7 @@ var _ Reporter = (*Lazy)(nil)
 
 // Report opens the file for appending and runs the wrapped reporter.
 func (l *Lazy) Report(ctx context.Context, r *review.Review) error {
-	f, err := AppendFile(l.Path)
+	f, err := (Files{Dir: l.Dir}).AppendFile(l.Path)
 	if err != nil {
 		return err
 	}

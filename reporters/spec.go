@@ -8,37 +8,48 @@ import (
 	"github.com/ocr-ci/ocr/review/reportspec"
 )
 
+// Check is Files.Check in the process's working directory.
+func Check(s reportspec.Spec) error { return Files{}.Check(s) }
+
 // Check fails when the spec's file cannot be written (see CheckPath): it
 // is a symlink or not a regular file, or its directory refuses a new file.
 // Nothing is written that stays. Run it for every spec before the review
 // starts so no tokens are spent for nothing.
-func Check(s reportspec.Spec) error {
+func (fl Files) Check(s reportspec.Spec) error {
 	if s.Path == "" || s.Path == reportspec.Stdout {
 		if s.Kind == reportspec.KindGitHubSummary && s.Path == "" {
 			return fmt.Errorf("report %s has no path: set GITHUB_STEP_SUMMARY or write %s=PATH", s.Kind, s.Kind)
 		}
 		return nil
 	}
-	if err := CheckPath(s.Path); err != nil {
+	if err := fl.CheckPath(s.Path); err != nil {
 		return fmt.Errorf("report %s: %w", s.Kind, err)
 	}
 	return nil
 }
 
+// CheckWritable is Files.CheckWritable in the process's working directory.
+func CheckWritable(specs []reportspec.Spec) error { return Files{}.CheckWritable(specs) }
+
 // CheckWritable runs reportspec.CheckOutputs, then Check on every spec, and
 // joins the failures.
-func CheckWritable(specs []reportspec.Spec) error {
-	errs := []error{reportspec.CheckOutputs(specs)}
+func (fl Files) CheckWritable(specs []reportspec.Spec) error {
+	errs := []error{reportspec.CheckOutputsIn(fl.Dir, specs)}
 	for _, s := range specs {
-		errs = append(errs, Check(s))
+		errs = append(errs, fl.Check(s))
 	}
 	return errors.Join(errs...)
+}
+
+// Open is Files.Open in the process's working directory.
+func Open(s reportspec.Spec, stdout io.Writer) (io.WriteCloser, error) {
+	return Files{}.Open(s, stdout)
 }
 
 // Open opens the spec's output: stdout for reportspec.Stdout (never
 // closed), else a new file renamed over the path when closed (CreateFile) —
 // except github-summary, which GitHub expects appended (AppendFile).
-func Open(s reportspec.Spec, stdout io.Writer) (io.WriteCloser, error) {
+func (fl Files) Open(s reportspec.Spec, stdout io.Writer) (io.WriteCloser, error) {
 	if s.Path == reportspec.Stdout {
 		return nopCloser{stdout}, nil
 	}
@@ -50,9 +61,9 @@ func Open(s reportspec.Spec, stdout io.Writer) (io.WriteCloser, error) {
 		err error
 	)
 	if s.Kind == reportspec.KindGitHubSummary {
-		f, err = AppendFile(s.Path)
+		f, err = fl.AppendFile(s.Path)
 	} else {
-		f, err = CreateFile(s.Path)
+		f, err = fl.CreateFile(s.Path)
 	}
 	if err != nil {
 		return nil, fmt.Errorf("report %s: %w", s.Kind, err)

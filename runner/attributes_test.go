@@ -13,6 +13,7 @@ func TestPullRequestAttributesCannotHideFiles(t *testing.T) {
 	t.Parallel()
 	for _, attrs := range []string{"*.go -diff\n", "* binary\n", "evil.go -text -diff\n"} {
 		t.Run(strings.TrimSpace(attrs), func(t *testing.T) {
+			t.Parallel()
 			r := newTestRepo(t)
 			r.write("evil.go", "package evil\n")
 			base := r.commit("base")

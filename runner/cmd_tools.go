@@ -97,7 +97,7 @@ func callFailure(reg *tools.Registry, name string, res tools.Result) error {
 func (c *Command) toolSession(ctx context.Context, cfg *config.Config) (*tools.Session, func(), error) {
 	repo, err := plan.OpenRepo(ctx, cfg, c.logf)
 	if errors.Is(err, git.ErrNotRepository) && cfg.Mode() == "workspace" {
-		return &tools.Session{Source: selection.GuardSecrets(tools.DirSource(cfg.Repo)), Diffs: map[string]string{}}, func() {}, nil
+		return &tools.Session{Source: selection.GuardSecrets(tools.DirSource(cfg.Path(cfg.Repo))), Diffs: map[string]string{}}, func() {}, nil
 	}
 	if err != nil {
 		return nil, nil, err

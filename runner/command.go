@@ -27,6 +27,10 @@ type Command struct {
 	Stdin  io.Reader
 	Stdout io.Writer
 	Stderr io.Writer
+	// Dir is the working directory relative paths start from (--repo,
+	// report and settings files, ocr merge's inputs); "" means the
+	// process's. Tests set it instead of changing the process's directory.
+	Dir string
 	// IsTerminal reports whether Stdout is a terminal (colour in text output).
 	IsTerminal bool
 	// LookupEnv reads the environment (os.LookupEnv in cmd/ocr; a map in
@@ -86,7 +90,7 @@ func (c *Command) Main(ctx context.Context, args []string) int {
 	case "env":
 		err = c.env(ctx, rest)
 	case "init":
-		err = usageIf(scaffold.Main(ctx, c.Stdout, rest, Version, git.Options{Logf: c.logf}))
+		err = usageIf(scaffold.Main(ctx, c.Stdout, c.Dir, rest, Version, git.Options{Logf: c.logf}))
 	case "help", "-h", "--help", "-help":
 		return c.help(rest)
 	default:
@@ -171,7 +175,12 @@ func (c *Command) lookup(key string) (string, bool) {
 // parse reads the command line of command name through the one parse
 // path (cli.Parse): the environment, then the flags, validated once.
 func (c *Command) parse(name string, args []string) (*cli.Line, error) {
-	return cli.Parse(name, args, c.lookup, c.Stdout)
+	l, err := cli.Parse(name, args, c.lookup, c.Stdout)
+	if err != nil {
+		return nil, err
+	}
+	l.Config.Dir = c.Dir
+	return l, nil
 }
 
 // parseConfig is parse for the commands that need only the configuration.

@@ -15,6 +15,7 @@ import (
 // gets one neutral line without internal reason names, and the model is
 // never asked.
 func TestE2EConversationConfigErrorExits2(t *testing.T) {
+	t.Parallel()
 	r := newTestRepo(t)
 	r.write("store/store.go", storeBase)
 	r.write(".ocr/rule.json", `{"ignore": [{"fingerprint": "ab`)

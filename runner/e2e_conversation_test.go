@@ -29,6 +29,7 @@ func chatStep(t *testing.T, step ghRunner, p prRepo, event string, id, root int6
 // ocr's thread, a pause, a push that posts nothing inline, a resume, and a
 // push whose findings (those found while paused included) are posted.
 func TestE2EConversation(t *testing.T) {
+	t.Parallel()
 	p := newPRRepo(t)
 	gh := githubfake.New(t, githubfake.Config{Diff: prDiff(p.testRepo, p.base, p.head), Base: p.base, Head: p.head, Title: "store: simplify Get",
 		Author: githubfake.User{Login: "pr-author", ID: 777001, Type: "User"}})

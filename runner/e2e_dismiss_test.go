@@ -18,6 +18,7 @@ import (
 // ignored by @alice, and no new discussion is created for it. A Reporter's
 // 👎 on another finding changes nothing.
 func TestE2EGitLabThumbsDownDismisses(t *testing.T) {
+	t.Parallel()
 	p := newPRRepo(t)
 	gl := gitlabfake.New(t, gitlabfake.Config{Diff: prDiff(p.testRepo, p.base, p.head), Base: p.root, Start: p.base, Head: p.head})
 	alice, mallory := gitlabfake.Human("alice"), gitlabfake.Human("mallory")
@@ -59,6 +60,7 @@ func TestE2EGitLabThumbsDownDismisses(t *testing.T) {
 // costs two requests more than a re-run without it (the 👎 of that one
 // comment, alice's permission), none for the comments without a 👎.
 func TestE2EGitHubThumbsDownDismisses(t *testing.T) {
+	t.Parallel()
 	p := newPRRepo(t)
 	gh := githubfake.New(t, githubfake.Config{Diff: prDiff(p.testRepo, p.base, p.head), Base: p.base, Head: p.head})
 	useLLM(t, llmtest.New(t, storeScript(1))) // the second run reuses the review of the head

@@ -26,7 +26,12 @@ const (
 // faultRepo is a commit that changes one file in each of faultGroups
 // directories: as many groups, reviewed faultWave at a time.
 func faultRepo(t *testing.T) *testRepo {
-	r := newTestRepo(t)
+	r, _ := faultFixture.copy(t)
+	return r
+}
+
+// faultFixture is the repository of faultRepo, built once per test binary.
+var faultFixture = newFixture(func(r *testRepo) map[string]string {
 	for i := range faultGroups {
 		r.write(fmt.Sprintf("d%02d/f.go", i), fmt.Sprintf("package d%02d\n\nfunc F() int { return 1 }\n", i))
 	}
@@ -35,8 +40,8 @@ func faultRepo(t *testing.T) *testRepo {
 		r.write(fmt.Sprintf("d%02d/f.go", i), fmt.Sprintf("package d%02d\n\nfunc F(x []int) int { return x[%d] }\n", i, i))
 	}
 	r.commit("index without a bounds check")
-	return r
-}
+	return nil
+})
 
 // faultRun runs `ocr review` on the fault fixture with JSON and SARIF
 // reports and a fast heartbeat, and returns what a CI job would see.
@@ -89,6 +94,7 @@ func faultEnv(t *testing.T, url string, kv ...string) {
 // quickly, after at most one wave of requests, with one line that names
 // the setting to fix, exit 3, and every report written.
 func TestE2EProviderFaults(t *testing.T) {
+	t.Parallel()
 	const page = "<!DOCTYPE html>\n<html><head><title>Sign in · Example SSO</title></head><body><form>…</form></body></html>"
 	tests := []struct {
 		name   string
@@ -109,6 +115,7 @@ func TestE2EProviderFaults(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
 			r := faultRepo(t)
 			url, count := llmtest.RefusedURL(t), func() int { return 0 }
 			if tt.answer != nil {
@@ -168,6 +175,7 @@ func TestE2EProviderFaults(t *testing.T) {
 // room for loading the change on a loaded machine (setup once took over 1s),
 // so the first wave is always sent before it.
 func TestE2EDeadline(t *testing.T) {
+	t.Parallel()
 	r := faultRepo(t)
 	srv := llmtest.New(t, llmtest.Script{Match: []string{`<file path="d00/f.go">`}, Answers: []llmtest.Answer{llmtest.Calls(llmtest.Done())}})
 	srv.Handle(func(llmtest.Request) llmtest.Answer { return llmtest.Answer{Hang: true} })
@@ -200,9 +208,11 @@ func TestE2EDeadline(t *testing.T) {
 // the step summary, $GITHUB_OUTPUT, the SARIF file or the posted summary
 // (issue 14, class 8).
 func TestE2ESecretsNeverPrinted(t *testing.T) {
+	t.Parallel()
 	const header = "gw-secret-0123456789abcdef"
 	for _, offset := range []int{0, 280, 290, 296} {
 		t.Run(fmt.Sprint(offset), func(t *testing.T) {
+			t.Parallel()
 			p := newPRRepo(t)
 			gh := githubfake.New(t, githubfake.Config{Diff: prDiff(p.testRepo, p.base, p.head), Base: p.base, Head: p.head})
 			msg := strings.Repeat("x ", offset/2) + "Incorrect API key provided: " + llmtest.Token + " via gateway key " + header + "."

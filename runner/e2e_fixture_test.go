@@ -23,8 +23,14 @@ type prRepo struct {
 	root, base, head string
 }
 
+// newPRRepo is a copy of prFixture, built once per test binary.
 func newPRRepo(t *testing.T) prRepo {
-	r := newTestRepo(t)
+	r, ids := prFixture.copy(t)
+	return prRepo{testRepo: r, root: ids["root"], base: ids["base"], head: ids["head"]}
+}
+
+// prFixture is the repository of newPRRepo.
+var prFixture = newFixture(func(r *testRepo) map[string]string {
 	r.write("store/store.go", storeBase)
 	root := r.commit("root")
 	r.git("checkout", "-q", "-b", "feature")
@@ -34,8 +40,8 @@ func newPRRepo(t *testing.T) prRepo {
 	r.write("README.md", "# store\n")
 	base := r.commit("readme")
 	r.git("checkout", "-q", "feature")
-	return prRepo{testRepo: r, root: root, base: base, head: head}
-}
+	return map[string]string{"root": root, "base": base, "head": head}
+})
 
 // pushCache adds a commit to feature: a new file, cache/cache.go. Only
 // that file is committed: the reports of earlier runs lie in the workspace.

@@ -14,6 +14,7 @@ import (
 // read-only; nothing is written to GitHub and every finding is in the
 // annotations, the step summary and the SARIF file.
 func TestE2EGitHubForkPullRequest(t *testing.T) {
+	t.Parallel()
 	p := newPRRepo(t)
 	gh := githubfake.New(t, githubfake.Config{Diff: prDiff(p.testRepo, p.base, p.head), Base: p.base, Head: p.head, HeadRepo: "someone/r"})
 	llm := llmtest.New(t, storeScript(1))

@@ -20,6 +20,7 @@ import (
 // nothing new, and a pushed commit
 // is reviewed incrementally.
 func TestE2EGitHubPullRequest(t *testing.T) {
+	t.Parallel()
 	p := newPRRepo(t)
 	gh := githubfake.New(t, githubfake.Config{Diff: prDiff(p.testRepo, p.base, p.head), Base: p.base, Head: p.head})
 	llm := llmtest.New(t, storeScript(1))

@@ -56,6 +56,7 @@ func ocrRoot(t *testing.T, gh *githubfake.Server, text string) githubfake.Commen
 // stay open; a re-run reads the threads and writes nothing (the review of
 // the head is reused: no model request).
 func TestE2EGitHubResolvesGoneThreads(t *testing.T) {
+	t.Parallel()
 	p := newPRRepo(t)
 	gh := githubfake.New(t, githubfake.Config{Diff: prDiff(p.testRepo, p.base, p.head), Base: p.base, Head: p.head})
 	llm := llmtest.New(t, llmtest.Script{Name: "store", Match: []string{"store/store.go"},

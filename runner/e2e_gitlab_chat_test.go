@@ -31,6 +31,7 @@ func triggerJob(t *testing.T, p prRepo, note gitlabfake.Note, discussion string)
 // pipeline (checked out at main), which answers in that discussion,
 // reading the head by SHA. A missing or malformed payload exits 2.
 func TestE2EGitLabConversation(t *testing.T) {
+	t.Parallel()
 	p := newPRRepo(t)
 	gl := gitlabfake.New(t, gitlabfake.Config{Diff: prDiff(p.testRepo, p.base, p.head), Base: p.root, Start: p.base, Head: p.head})
 	gl.SetMergeRequest(gitlabfake.MergeRequest{Title: "store: simplify Get", Author: gitlabfake.Human("pr-author")})
@@ -96,6 +97,7 @@ func TestE2EGitLabConversation(t *testing.T) {
 // merge request's real head (the fork caps of such a run:
 // TestDetectGitLabNoteTrigger in internal/app/ci).
 func TestE2EGitLabTriggerPayloadDecidesNothing(t *testing.T) {
+	t.Parallel()
 	p := newPRRepo(t)
 	gl := gitlabfake.New(t, gitlabfake.Config{Diff: prDiff(p.testRepo, p.base, p.head), Base: p.root, Start: p.base, Head: p.head})
 	gl.SetMergeRequest(gitlabfake.MergeRequest{Title: "store: simplify Get", Author: gitlabfake.Human("outsider"), SourceProject: 77})

@@ -47,6 +47,7 @@ func humanRangeNote(p prRepo) gitlabfake.DiscussionRequest {
 // review (--full) no longer finds it, its multi-line thread is resolved;
 // the person's stays.
 func TestE2EGitLabMultiLineDiscussions(t *testing.T) {
+	t.Parallel()
 	p := newPRRepo(t)
 	gl := gitlabfake.New(t, gitlabfake.Config{Diff: prDiff(p.testRepo, p.base, p.head), Base: p.root, Start: p.base, Head: p.head})
 	human := gl.AddDiscussion(gitlabfake.Human("alice"), humanRangeNote(p))

@@ -19,6 +19,7 @@ import (
 // GitLab's positions (added → new_line, deleted → old_line, unchanged →
 // both), a sticky summary note, and the Code Quality report.
 func TestE2EGitLabMergeRequest(t *testing.T) {
+	t.Parallel()
 	p := newPRRepo(t)
 	gl := gitlabfake.New(t, gitlabfake.Config{Diff: prDiff(p.testRepo, p.base, p.head), Base: p.root, Start: p.base, Head: p.head})
 	mr := gl.MRPath()
@@ -67,7 +68,7 @@ func gitlabJob(t *testing.T, p prRepo, gl *gitlabfake.Server) {
 		"CI_JOB_TOKEN":          "job-token-cannot-post",
 		"OCR_POST_MIN_SEVERITY": "low", // the scenarios' low findings are posted, as before the floor
 	})
-	t.Chdir(p.dir)
+	workIn(t, p.dir)
 }
 
 // checkPositions asserts each finding's GitLab position.
@@ -138,6 +139,7 @@ func checkCodeQuality(t *testing.T, path string) {
 // a temporary merge commit of the source into the target; the review and
 // every position use the merge request's head instead.
 func TestE2EGitLabMergedResults(t *testing.T) {
+	t.Parallel()
 	p := newPRRepo(t)
 	p.git("checkout", "-q", "--detach", p.base)
 	p.git("merge", "-q", "--no-ff", "-m", "merge feature into main", p.head)

@@ -63,7 +63,7 @@ func githubStep(t *testing.T, r *testRepo, apiURL, scenario, event, name string,
 		// classic 422 "commitOID is not part of the pull request".
 		"GITHUB_SHA": "5555555555555555555555555555555555555555",
 	})
-	t.Chdir(r.dir)
+	workIn(t, r.dir)
 	return g
 }
 

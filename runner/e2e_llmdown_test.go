@@ -14,6 +14,7 @@ import (
 // posted that reads like a review: no inline comments, and a sticky
 // summary (if any) that says it failed.
 func TestE2ELLMDown(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		name   string
 		answer llmtest.Answer
@@ -22,6 +23,7 @@ func TestE2ELLMDown(t *testing.T) {
 		{"500", llmtest.Answer{Status: 500, RetryAfter: "0"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
 			p := newPRRepo(t)
 			gh := githubfake.New(t, githubfake.Config{Diff: prDiff(p.testRepo, p.base, p.head), Base: p.base, Head: p.head})
 			llm := llmtest.New(t)
@@ -63,6 +65,7 @@ func TestE2ELLMDown(t *testing.T) {
 // nothing, so the next run (a commit pushed once the provider is back) must
 // review the whole pull request, not only the new commit.
 func TestE2EFailedReviewIsNotABaseline(t *testing.T) {
+	t.Parallel()
 	p := newPRRepo(t)
 	gh := githubfake.New(t, githubfake.Config{Diff: prDiff(p.testRepo, p.base, p.head), Base: p.base, Head: p.head})
 	down := llmtest.New(t)

@@ -221,6 +221,7 @@ func TestE2EPayOnceGitHub(t *testing.T) {
 // its own asks the model nothing and posts nothing; a rebase with a new
 // file posts that file's finding only.
 func TestE2EPayOnceGitLab(t *testing.T) {
+	t.Parallel()
 	p := newPRRepo(t)
 	gl := gitlabfake.New(t, gitlabfake.Config{Diff: prDiff(p.testRepo, p.base, p.head), Base: p.root, Start: p.base, Head: p.head})
 	llm := llmtest.New(t, storeScript(1))

@@ -18,6 +18,7 @@ import (
 // commits behind the base's tip. ocr fetches and deepens, says so, and
 // reviews the right range.
 func TestE2EShallowClone(t *testing.T) {
+	t.Parallel()
 	origin := newPRRepo(t)
 	origin.base = appendCommits(t, origin.testRepo, "main", 60)
 	cloneDir := filepath.Join(t.TempDir(), "clone")

@@ -31,6 +31,7 @@ func callsReport(calls map[string]int) (string, int) {
 // /members/all/:id per distinct commander) and no read of the merge
 // request for the trust rule.
 func TestStateReadCost(t *testing.T) {
+	t.Parallel()
 	p := newPRRepo(t)
 	gl := gitlabfake.New(t, gitlabfake.Config{Diff: prDiff(p.testRepo, p.base, p.head), Base: p.root, Start: p.base, Head: p.head})
 	for i, name := range []string{"alice", "bob", "carol"} {

@@ -22,6 +22,7 @@ import (
 // discussion is created and the summary says paused and ignored. After
 // "/ocr resume" the other findings are posted, the ignored one is not.
 func TestE2EGitLabPauseAndIgnore(t *testing.T) {
+	t.Parallel()
 	p := newPRRepo(t)
 	gl := gitlabfake.New(t, gitlabfake.Config{Diff: prDiff(p.testRepo, p.base, p.head), Base: p.root, Start: p.base, Head: p.head})
 	alice := gitlabfake.Human("alice")

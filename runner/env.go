@@ -58,7 +58,7 @@ func (c *Command) env(ctx context.Context, args []string) error {
 // describeRepo says which git runs and which repository is read; the
 // error is why 'ocr review' could not read it.
 func (c *Command) describeRepo(ctx context.Context, cfg *config.Config) ([]envinfo.Row, error) {
-	rows, err := envinfo.Git(ctx, cfg.Repo)
+	rows, err := envinfo.Git(ctx, cfg.Path(cfg.Repo))
 	if err != nil {
 		return rows, err
 	}

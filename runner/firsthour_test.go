@@ -19,12 +19,17 @@ import (
 
 // dirtyRepo is a repository with one commit and an uncommitted change.
 func dirtyRepo(t *testing.T) *testRepo {
-	r := newTestRepo(t)
+	r, _ := dirtyFixture.copy(t)
+	return r
+}
+
+// dirtyFixture is the repository of dirtyRepo, built once per test binary.
+var dirtyFixture = newFixture(func(r *testRepo) map[string]string {
 	r.write("a.go", "package a\n\nfunc A() int { return 1 }\n")
 	r.commit("one")
 	r.write("a.go", "package a\n\nfunc A() int { return 2 }\n")
-	return r
-}
+	return nil
+})
 
 // TestPostingReportOutsideItsRequestIsRefusedFirst: a posting report that
 // has no pull or merge request to go to is refused before any model call

@@ -77,6 +77,7 @@ func TestForkCapsApplyInProgramOrder(t *testing.T) {
 	r, base, head := forkCapsRepo(t)
 	for _, tc := range forkCapsCases(t, base, head) {
 		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
 			code, out, errs := tc.env.run(t, append([]string{"review", "--preview", "--format", "json", "--repo", r.dir}, tc.args...)...)
 			if code != reporters.ExitOK {
 				t.Fatalf("exit %d: %s", code, errs)

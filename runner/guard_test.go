@@ -84,8 +84,10 @@ func TestToolsNeverShowCredentialsThroughSymlinks(t *testing.T) {
 // symlink stops the run before the review with exit 2 and the path named;
 // the file it points to is untouched.
 func TestReportSymlinkIsAUsageError(t *testing.T) {
+	t.Parallel()
 	for _, report := range []string{"sarif=ocr.sarif", "codequality=gl-code-quality-report.json", "json=out/ocr.json"} {
 		t.Run(report, func(t *testing.T) {
+			t.Parallel()
 			r := newTestRepo(t)
 			r.write("a.go", "package a\n")
 			r.commit("a")
@@ -101,7 +103,7 @@ func TestReportSymlinkIsAUsageError(t *testing.T) {
 			if err := os.Symlink(target, filepath.Join(r.dir, path)); err != nil {
 				t.Fatal(err)
 			}
-			t.Chdir(r.dir)
+			workIn(t, r.dir)
 			code, _, stderr := run(t, "review", "--commit", "HEAD", "--report", report)
 			if code != 2 || !strings.Contains(stderr, "symlink") || !strings.Contains(stderr, path) {
 				t.Errorf("exit %d, stderr %q; want 2 naming the symlink %q", code, stderr, path)

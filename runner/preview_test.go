@@ -104,6 +104,7 @@ func TestReviewUsageErrors(t *testing.T) {
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
 			code, _, errs := env.run(t, append([]string{"review"}, tc.args...)...)
 			if code != tc.code || !strings.Contains(errs, tc.msg) {
 				t.Errorf("exit %d, stderr %q: want exit %d mentioning %q", code, errs, tc.code, tc.msg)

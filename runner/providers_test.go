@@ -212,6 +212,7 @@ func providerRows(t *testing.T) []string {
 // TestProviders runs a review per row of docs/providers.md against a fake
 // answering with that server's quirks.
 func TestProviders(t *testing.T) {
+	t.Parallel()
 	rows := providerRows(t)
 	for name := range providerCases {
 		if !slices.Contains(rows, name) {

@@ -74,7 +74,7 @@ func (c *Command) output(path string) (w interface{ Write([]byte) (int, error) }
 	if path == "" || path == "-" {
 		return c.Stdout, func() {}, nil
 	}
-	f, err := reporters.CreateFile(path)
+	f, err := reporters.Files{Dir: c.Dir}.CreateFile(path)
 	if err != nil {
 		return nil, nil, usagef("could not write %q: %w (choose a writable --output path)", path, err)
 	}

@@ -12,8 +12,8 @@ import (
 )
 
 // exampleArgs splits one ocr command line of an example, expanding vars
-// and the globs the shell would, in the current directory.
-func exampleArgs(t *testing.T, line string, vars map[string]string) []string {
+// and the globs the shell would, in the directory dir.
+func exampleArgs(t *testing.T, dir, line string, vars map[string]string) []string {
 	t.Helper()
 	for k, v := range vars {
 		line = strings.ReplaceAll(line, k, v)
@@ -25,11 +25,15 @@ func exampleArgs(t *testing.T, line string, vars map[string]string) []string {
 	var args []string
 	for _, f := range fields[1:] {
 		if strings.Contains(f, "*") {
-			m, _ := filepath.Glob(f)
+			m, _ := filepath.Glob(filepath.Join(dir, f))
 			if len(m) == 0 {
 				t.Fatalf("%s matches nothing", f)
 			}
-			args = append(args, m...)
+			for _, p := range m {
+				rel, err := filepath.Rel(dir, p)
+				must(t, err)
+				args = append(args, rel)
+			}
 			continue
 		}
 		args = append(args, f)
@@ -51,10 +55,11 @@ func runExample(t *testing.T, env testEnv, args []string, want int) {
 // model: the GitHub matrix with its artifacts and merge job, and the
 // GitLab parallel jobs and merge job; the merged reports are valid.
 func TestScanShardExamplesRun(t *testing.T) {
+	t.Parallel()
 	r := newTestRepo(t)
 	shardTree(r.write)
 	r.commit("root")
-	t.Chdir(r.dir)
+	workIn(t, r.dir)
 	srv := scanModel(t, mergeFindings)
 
 	var gh struct {
@@ -71,24 +76,24 @@ func TestScanShardExamplesRun(t *testing.T) {
 	for _, s := range gh.Jobs["scan"].Strategy.Matrix.Shard {
 		for _, st := range gh.Jobs["scan"].Steps {
 			if st.Run != "" {
-				runExample(t, env, exampleArgs(t, st.Run, map[string]string{"${{ matrix.shard }}": s}), reporters.ExitOK)
+				runExample(t, env, exampleArgs(t, r.dir, st.Run, map[string]string{"${{ matrix.shard }}": s}), reporters.ExitOK)
 			}
 		}
 		// upload-artifact then download-artifact: shards/ocr-shard-N/ocr-shard.json
-		must(t, os.MkdirAll(filepath.Join("shards", "ocr-shard-"+s), 0o755))
-		must(t, os.Rename("ocr-shard.json", filepath.Join("shards", "ocr-shard-"+s, "ocr-shard.json")))
+		must(t, os.MkdirAll(filepath.Join(r.dir, "shards", "ocr-shard-"+s), 0o755))
+		must(t, os.Rename(filepath.Join(r.dir, "ocr-shard.json"), filepath.Join(r.dir, "shards", "ocr-shard-"+s, "ocr-shard.json")))
 	}
 	for _, st := range gh.Jobs["merge"].Steps {
 		if st.Run != "" {
-			runExample(t, env, exampleArgs(t, st.Run, nil), reporters.ExitOK)
+			runExample(t, env, exampleArgs(t, r.dir, st.Run, nil), reporters.ExitOK)
 		}
 	}
-	results, runs, cat := sarifResults(t, "ocr-scan.sarif")
+	results, runs, cat := sarifResults(t, filepath.Join(r.dir, "ocr-scan.sarif"))
 	if len(results) != len(mergeFindings) || runs != 1 || cat != "ocr-scan/" {
 		t.Errorf("GitHub example: %d results in %d run(s), category %q", len(results), runs, cat)
 	}
-	validateSchema(t, "sarif/testdata/sarif-schema-2.1.0.json", pkgReadAbs(t, "ocr-scan.sarif"))
-	if s := string(pkgReadAbs(t, "summary.md")); !strings.Contains(s, "ocr") {
+	validateSchema(t, "sarif/testdata/sarif-schema-2.1.0.json", pkgReadAbs(t, filepath.Join(r.dir, "ocr-scan.sarif")))
+	if s := string(pkgReadAbs(t, filepath.Join(r.dir, "summary.md"))); !strings.Contains(s, "ocr") {
 		t.Errorf("GitHub example: the step summary is empty")
 	}
 
@@ -108,14 +113,14 @@ func TestScanShardExamplesRun(t *testing.T) {
 		node := testEnv{"GITLAB_CI": "true", "CI_NODE_INDEX": string(rune('0' + i)), "CI_NODE_TOTAL": string(rune('0' + n))}
 		node.useLLM(srv)
 		for _, line := range gl.Scan.Script {
-			runExample(t, node, exampleArgs(t, line, map[string]string{"$CI_NODE_INDEX": node["CI_NODE_INDEX"]}), reporters.ExitOK)
+			runExample(t, node, exampleArgs(t, r.dir, line, map[string]string{"$CI_NODE_INDEX": node["CI_NODE_INDEX"]}), reporters.ExitOK)
 		}
 	}
 	for _, line := range gl.Merge.Script {
-		runExample(t, testEnv{"GITLAB_CI": "true"}, exampleArgs(t, line, nil), reporters.ExitOK)
+		runExample(t, testEnv{"GITLAB_CI": "true"}, exampleArgs(t, r.dir, line, nil), reporters.ExitOK)
 	}
-	validateSchema(t, "codequality/testdata/codequality-schema.json", pkgReadAbs(t, "gl-code-quality.json"))
-	if n != 4 || strings.Count(string(pkgReadAbs(t, "gl-code-quality.json")), `"fingerprint"`) != len(mergeFindings) {
+	validateSchema(t, "codequality/testdata/codequality-schema.json", pkgReadAbs(t, filepath.Join(r.dir, "gl-code-quality.json")))
+	if n != 4 || strings.Count(string(pkgReadAbs(t, filepath.Join(r.dir, "gl-code-quality.json"))), `"fingerprint"`) != len(mergeFindings) {
 		t.Errorf("GitLab example: parallel %d, Code Quality issues != %d", n, len(mergeFindings))
 	}
 }

@@ -8,6 +8,7 @@ import (
 	"path"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -154,11 +155,14 @@ func TestScanShardsOfThisRepository(t *testing.T) {
 	}
 	t.Parallel()
 	for _, n := range []int{2, 4} {
-		tokens := checkPartition(t, testEnv{}, modulePath(), n)
-		if b := maxOverMean(tokens); b > 1.5 {
-			t.Errorf("n=%d: max/mean %.2f > 1.5 (tokens %v)", n, b, tokens)
-		}
-		t.Logf("n=%d: tokens per shard %v, max/mean %.2f", n, tokens, maxOverMean(tokens))
+		t.Run(strconv.Itoa(n), func(t *testing.T) {
+			t.Parallel()
+			tokens := checkPartition(t, testEnv{}, modulePath(), n)
+			if b := maxOverMean(tokens); b > 1.5 {
+				t.Errorf("n=%d: max/mean %.2f > 1.5 (tokens %v)", n, b, tokens)
+			}
+			t.Logf("n=%d: tokens per shard %v, max/mean %.2f", n, tokens, maxOverMean(tokens))
+		})
 	}
 }
 

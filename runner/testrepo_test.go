@@ -17,7 +17,7 @@ import (
 // testRepo is a real git repository in a temp dir, made with the test
 // kit's one git helper.
 type testRepo struct {
-	t   *testing.T
+	t   testing.TB
 	dir string
 }
 
@@ -47,9 +47,47 @@ func (r *testRepo) commit(msg string) string {
 func run(t *testing.T, args ...string) (int, string, string) {
 	t.Helper()
 	var out, errb bytes.Buffer
-	c := &Command{Stdout: &out, Stderr: &errb, sleep: noSleep, LookupEnv: envOf(t).lookup}
+	c := &Command{Stdout: &out, Stderr: &errb, sleep: noSleep, LookupEnv: envOf(t).lookup, Dir: dirOf(t)}
 	code := c.Main(context.Background(), append([]string{"ocr"}, args...))
 	return code, out.String(), errb.String()
+}
+
+// dirs are the tests' working directories, by test name: where a test's
+// commands start relative paths (Command.Dir), as t.Chdir would without
+// changing the process's directory, so tests run in parallel.
+var dirs = struct {
+	sync.Mutex
+	m map[string]string
+}{m: map[string]string{}}
+
+// workIn makes dir the working directory of t's commands and its
+// subtests'.
+func workIn(t testing.TB, dir string) {
+	dirs.Lock()
+	defer dirs.Unlock()
+	name := t.Name()
+	if _, ok := dirs.m[name]; !ok {
+		t.Cleanup(func() {
+			dirs.Lock()
+			defer dirs.Unlock()
+			delete(dirs.m, name)
+		})
+	}
+	dirs.m[name] = dir
+}
+
+// dirOf is t's working directory (workIn): its own, else its nearest
+// parent test's; "" (the process's) when none was set.
+func dirOf(t testing.TB) string {
+	dirs.Lock()
+	defer dirs.Unlock()
+	parts := strings.Split(t.Name(), "/")
+	for i := len(parts); i > 0; i-- {
+		if d, ok := dirs.m[strings.Join(parts[:i], "/")]; ok {
+			return d
+		}
+	}
+	return ""
 }
 
 // envs are the tests' environments, by test name: a variable a test sets
@@ -110,7 +148,7 @@ func (e testEnv) set(k, v string) { e[k] = v }
 func (e testEnv) run(t testing.TB, args ...string) (int, string, string) {
 	t.Helper()
 	var out, errb bytes.Buffer
-	c := &Command{Stdout: &out, Stderr: &errb, sleep: noSleep, LookupEnv: config.MapLookup(e)}
+	c := &Command{Stdout: &out, Stderr: &errb, sleep: noSleep, LookupEnv: config.MapLookup(e), Dir: dirOf(t)}
 	code := c.Main(context.Background(), append([]string{"ocr"}, args...))
 	return code, out.String(), errb.String()
 }

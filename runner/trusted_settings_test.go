@@ -17,6 +17,7 @@ import (
 // through a symlink, changes nothing; a path outside the repository is
 // read from disk; a file missing at the base is a usage error.
 func TestCISettingsFilesReadAtTrustedRef(t *testing.T) {
+	t.Parallel()
 	const benign = `{"exclude": ["docs/**"]}`
 	for _, c := range []struct {
 		name    string
@@ -38,6 +39,7 @@ func TestCISettingsFilesReadAtTrustedRef(t *testing.T) {
 		}},
 	} {
 		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
 			r := newTestRepo(t)
 			r.write("ci/rule.json", benign)
 			r.write("a.go", "package a\n")
@@ -47,7 +49,7 @@ func TestCISettingsFilesReadAtTrustedRef(t *testing.T) {
 			head := r.commit("merge request")
 			setenv(t, map[string]string{"GITLAB_CI": "true", "CI_MERGE_REQUEST_IID": "5", "CI_MERGE_REQUEST_DIFF_BASE_SHA": base,
 				"CI_COMMIT_SHA": head, "CI_PROJECT_ID": "42"})
-			t.Chdir(r.dir)
+			workIn(t, r.dir)
 			rule := c.rule
 			if p, ok := strings.CutPrefix(rule, "ABS:"); ok {
 				rule = filepath.Join(r.dir, p)
@@ -66,6 +68,7 @@ func TestCISettingsFilesReadAtTrustedRef(t *testing.T) {
 		})
 	}
 	t.Run("outside the repository", func(t *testing.T) {
+		t.Parallel()
 		r := newTestRepo(t)
 		r.write("a.go", "package a\n")
 		base := r.commit("base")
@@ -77,7 +80,7 @@ func TestCISettingsFilesReadAtTrustedRef(t *testing.T) {
 		}
 		setenv(t, map[string]string{"GITLAB_CI": "true", "CI_MERGE_REQUEST_IID": "5", "CI_MERGE_REQUEST_DIFF_BASE_SHA": base,
 			"CI_COMMIT_SHA": head, "CI_PROJECT_ID": "42"})
-		t.Chdir(r.dir)
+		workIn(t, r.dir)
 		code, stdout, stderr := run(t, "review", "--preview", "--format", "json", "--rule", rule)
 		if code != 0 || !strings.Contains(stdout, `"reviewed": false`) {
 			t.Errorf("a rule file outside the checkout is the CI's own and applies: exit %d\n%s%s", code, stdout, stderr)

@@ -26,7 +26,7 @@ func (c *Command) buildReporters(j *job, ch *change.Change, h heard) (*build.Set
 	return build.NewSet(j.specs, build.SetOptions{
 		File: build.FileOptions{Files: ch.Parsed(), SARIFCategory: j.cfg.SarifCategory, RepositoryURI: j.repositoryURL(), Summary: j.summaryOptions(),
 			Color: c.IsTerminal && j.env.Term.NoColor == "", Verbose: j.cfg.Verbose},
-		Stdout: c.Stdout, GitHubOutput: j.env.GitHub.Output,
+		Stdout: c.Stdout, Dir: j.cfg.Dir, GitHubOutput: j.env.GitHub.Output,
 		Poster: func(k reportspec.Kind) reporters.Reporter { return c.newPoster(j, ch, k, h) },
 	})
 }
@@ -46,7 +46,7 @@ func (c *Command) newPoster(j *job, ch *change.Change, k reportspec.Kind, h hear
 			BaseURL: j.env.GitHub.APIURL, GraphQLURL: j.env.GitHub.GraphQLURL, Token: j.env.GitHub.Token, BotLogin: j.cfg.GitHubLogin, Owner: j.ci.Owner, Repo: j.ci.Name,
 			ServerURL: j.env.GitHub.ServerURL, LinkAllow: j.cfg.LinkAllow,
 			PR: j.ci.PR, HeadSHA: j.ci.HeadSHA, Changes: changes, MaxInline: j.cfg.MaxInline, MinSeverity: review.Severity(j.cfg.PostMinSeverity),
-			Fork: j.ci.ReadOnly, Fallback: build.Fallback(j.specs, c.Stdout, j.env.GitHub.StepSummary, j.summaryOptions()),
+			Fork: j.ci.ReadOnly, Fallback: build.Fallback(j.specs, c.Stdout, j.cfg.Path(j.env.GitHub.StepSummary), j.summaryOptions()),
 			FallbackWhere: build.FallbackWhere(j.specs, j.env.GitHub.StepSummary != ""),
 			Paused:        h.Paused, Ignored: h.Ignored,
 			ConfigHash: j.configHash(), Logf: c.logf, Sleep: c.sleep, HTTPClient: j.forge,

@@ -18,6 +18,9 @@ type SetOptions struct {
 	File FileOptions // Color applies to a text report on Stdout only
 	// Stdout is where the reports without a path go.
 	Stdout io.Writer
+	// Dir is the working directory relative report paths start from ("":
+	// the process's).
+	Dir string
 	// GitHubOutput is $GITHUB_OUTPUT, "" outside Actions: the path of the
 	// SARIF report is written there.
 	GitHubOutput string
@@ -46,7 +49,7 @@ func NewSet(specs []reportspec.Spec, o SetOptions) (*Set, error) {
 			}
 			continue
 		}
-		w, err := reporters.Open(s, o.Stdout)
+		w, err := reporters.Files{Dir: o.Dir}.Open(s, o.Stdout)
 		if err != nil {
 			set.openErrs = append(set.openErrs, err)
 			continue
@@ -70,7 +73,7 @@ func NewSet(specs []reportspec.Spec, o SetOptions) (*Set, error) {
 		set.Multi = append(set.Multi, r)
 	}
 	if o.GitHubOutput != "" {
-		set.Multi = append(set.Multi, &reporters.Lazy{Path: o.GitHubOutput, Make: func(w io.Writer) reporters.Reporter {
+		set.Multi = append(set.Multi, &reporters.Lazy{Path: o.GitHubOutput, Dir: o.Dir, Make: func(w io.Writer) reporters.Reporter {
 			return &github.Output{W: w, SARIFPath: sarifPath}
 		}})
 	}

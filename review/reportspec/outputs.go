@@ -11,11 +11,15 @@ func (k Kind) machineReadable() bool {
 	return k == KindJSON || k == KindSARIF || k == KindCodeQuality || k == KindHTML
 }
 
-// CheckOutputs fails when two reports would write to the same file (the
+// CheckOutputs is CheckOutputsIn with the process's working directory.
+func CheckOutputs(specs []Spec) error { return CheckOutputsIn("", specs) }
+
+// CheckOutputsIn fails when two reports would write to the same file (the
 // last one to close would silently replace the other), or when a JSON,
 // SARIF or Code Quality report shares standard output with another report
-// (its consumer could no longer parse it).
-func CheckOutputs(specs []Spec) error {
+// (its consumer could no longer parse it). A relative path starts from
+// dir ("": the process's working directory).
+func CheckOutputsIn(dir string, specs []Spec) error {
 	files := map[string]Kind{}
 	var onStdout []Kind
 	for _, s := range specs {
@@ -26,10 +30,7 @@ func CheckOutputs(specs []Spec) error {
 			onStdout = append(onStdout, s.Kind)
 			continue
 		}
-		key := filepath.Clean(s.Path)
-		if abs, err := filepath.Abs(s.Path); err == nil {
-			key = abs
-		}
+		key := outputKey(dir, s.Path)
 		if k, dup := files[key]; dup {
 			return fmt.Errorf("reports %s and %s both write to %q: give each report its own file (KIND=PATH)", k, s.Kind, s.Path)
 		}
@@ -68,4 +69,16 @@ func OnStdout(specs []Spec, k Kind) bool {
 		}
 	}
 	return false
+}
+
+// outputKey is path made absolute against dir (or the process's working
+// directory), so two spellings of one file are one key.
+func outputKey(dir, path string) string {
+	if dir != "" && !filepath.IsAbs(path) {
+		return filepath.Join(dir, path)
+	}
+	if abs, err := filepath.Abs(path); err == nil {
+		return abs
+	}
+	return filepath.Clean(path)
 }

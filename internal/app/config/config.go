@@ -7,6 +7,8 @@ package config
 
 import (
 	"flag"
+	"os"
+	"path/filepath"
 	"strings"
 	"time"
 
@@ -153,8 +155,31 @@ type Config struct {
 	// A setting missing from it is read from disk.
 	Loaded map[string][]byte
 
+	// Dir is the working directory relative paths start from (--repo, the
+	// report files, the settings files); "" means the process's. The
+	// runner sets it from its Command; no flag or variable does.
+	Dir string
+
 	// given are the caps before Defaults (see ForkCaps).
 	given givenCaps
+}
+
+// Path is p resolved against Dir: p itself when it is absolute or Dir is
+// "" (the process's working directory resolves it).
+func (c *Config) Path(p string) string {
+	if c.Dir == "" || p == "" || filepath.IsAbs(p) {
+		return p
+	}
+	return filepath.Join(c.Dir, p)
+}
+
+// Getwd is the working directory relative paths start from: Dir, else
+// the process's.
+func (c *Config) Getwd() (string, error) {
+	if c.Dir != "" {
+		return c.Dir, nil
+	}
+	return os.Getwd()
 }
 
 // Bind registers the review flags on fs with the environment's values as

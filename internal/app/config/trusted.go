@@ -1,7 +1,9 @@
 package config
 
 import (
+	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -47,7 +49,7 @@ func (s FileSource) Read(setting, path string) ([]byte, error) {
 		return nil, fmt.Errorf("could not read %s file %s: %w", setting, path, err)
 	}
 	if s.Ref == "" || !inside {
-		data, err := os.ReadFile(path)
+		data, err := s.readDisk(path)
 		if err != nil {
 			return nil, fmt.Errorf("could not read %s file: %w", setting, err)
 		}
@@ -60,6 +62,25 @@ func (s FileSource) Read(setting, path string) ([]byte, error) {
 			setting, path, s.Ref, err)
 	}
 	return data, nil
+}
+
+// readDisk reads path from disk, a relative one from the working
+// directory (Getwd); its error names path as given.
+func (s FileSource) readDisk(path string) ([]byte, error) {
+	full := path
+	if s.Getwd != nil && !filepath.IsAbs(path) {
+		wd, err := s.Getwd()
+		if err != nil {
+			return nil, err
+		}
+		full = filepath.Join(wd, path)
+	}
+	data, err := os.ReadFile(full)
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		pe.Path = path
+	}
+	return data, err
 }
 
 // repoPath returns path relative to Root, and whether it lies inside.
@@ -103,5 +124,5 @@ func (c *Config) ReadSetting(setting, path string) ([]byte, error) {
 	if data, ok := c.Loaded[setting]; ok {
 		return data, nil
 	}
-	return FileSource{}.Read(setting, path)
+	return FileSource{Getwd: c.Getwd}.Read(setting, path)
 }

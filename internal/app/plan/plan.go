@@ -63,10 +63,11 @@ func (r *Review) Close() { CloseRepo(r.Repo) }
 
 // OpenRepo opens the repository under review (--repo).
 func OpenRepo(ctx context.Context, cfg *config.Config, logf Logf) (*git.Repo, error) {
-	if st, err := os.Stat(cfg.Repo); err != nil || !st.IsDir() {
+	dir := cfg.Path(cfg.Repo)
+	if st, err := os.Stat(dir); err != nil || !st.IsDir() {
 		return nil, usagef("--repo %q is not a directory: pass the path of a git repository", cfg.Repo)
 	}
-	return git.Open(ctx, cfg.Repo, git.Options{MaxProcs: cfg.MaxGitProcs, Logf: logf})
+	return git.Open(ctx, dir, git.Options{MaxProcs: cfg.MaxGitProcs, Logf: logf})
 }
 
 // CloseRepo stops repo's cat-file process when a command is done with it.

@@ -48,7 +48,7 @@ type Scan struct {
 // the files to scan, selects them as a review would, keeps the shard's
 // part and ranks it for the --max-files cut.
 func ForScan(ctx context.Context, cfg *config.Config, opt ScanOptions, logf Logf) (*Scan, error) {
-	src, err := change.OpenScan(ctx, cfg.Repo, opt.Ref, opt.Worktree, git.Options{MaxProcs: cfg.MaxGitProcs, Logf: logf})
+	src, err := change.OpenScan(ctx, cfg.Path(cfg.Repo), opt.Ref, opt.Worktree, git.Options{MaxProcs: cfg.MaxGitProcs, Logf: logf})
 	if err != nil {
 		return nil, err
 	}
@@ -91,7 +91,7 @@ func scanSelection(cfg *config.Config) selection.Options {
 // rules.
 func (sc *Scan) load(ctx context.Context, cfg *config.Config, opt ScanOptions) error {
 	var err error
-	if sc.Paths, err = change.ScanPaths(opt.Paths, sc.Top(), cfg.Repo); err != nil {
+	if sc.Paths, err = change.ScanPaths(opt.Paths, sc.Top(), cfg.Path(cfg.Repo)); err != nil {
 		return err
 	}
 	var only []string

@@ -94,11 +94,15 @@ func Run(ctx context.Context, w io.Writer, dir, forge, version string, opt git.O
 
 // Main runs `ocr init` with its arguments (cli.ParseInit): the CI file
 // for the forge of the origin remote, written where none exists, then
-// what is still to set and the command that checks it.
-func Main(ctx context.Context, w io.Writer, args []string, version string, opt git.Options) error {
+// what is still to set and the command that checks it. A relative --repo
+// starts from wd ("": the process's working directory).
+func Main(ctx context.Context, w io.Writer, wd string, args []string, version string, opt git.Options) error {
 	dir, forge, err := cli.ParseInit(w, args)
 	if err != nil {
 		return err
+	}
+	if wd != "" && !filepath.IsAbs(dir) {
+		dir = filepath.Join(wd, dir)
 	}
 	return Run(ctx, w, dir, forge, version, opt)
 }

@@ -206,7 +206,7 @@ func (r *Run) loadSpecs(cfg *config.Config) error {
 			specs[i].Path = r.Env.GitHub.StepSummary
 		}
 	}
-	if err := reporters.CheckWritable(specs); err != nil {
+	if err := (reporters.Files{Dir: cfg.Dir}).CheckWritable(specs); err != nil {
 		return usagef("%w", err)
 	}
 	r.Specs = specs
@@ -235,7 +235,7 @@ func loadSettings(ctx context.Context, cfg *config.Config, cx ci.Context, logf p
 	}
 	src := config.FileSource{Ref: cfg.ConfigRef, Root: repo.Dir(), ReadAt: func(ref, rel string) ([]byte, error) {
 		return repo.ReadFile(ctx, ref, rel)
-	}}
+	}, Getwd: cfg.Getwd}
 	cfg.Loaded = map[string][]byte{}
 	for name, p := range files {
 		data, err := src.Read(name, p)

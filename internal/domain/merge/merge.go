@@ -9,7 +9,9 @@ import (
 	"cmp"
 	"errors"
 	"fmt"
+	"io/fs"
 	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 
@@ -184,14 +186,15 @@ func addCost(a, b *review.Cost) *review.Cost {
 	return &review.Cost{Total: a.Total + b.Total, Prices: a.Prices}
 }
 
-// Read reads the reports at paths with decode (jsonreport.Decode).
-func Read(paths []string, decode func([]byte) (*review.Review, error)) ([]Input, error) {
+// Read reads the reports at paths with decode (jsonreport.Decode); a
+// relative path starts from dir ("": the process's working directory).
+func Read(dir string, paths []string, decode func([]byte) (*review.Review, error)) ([]Input, error) {
 	if len(paths) == 0 {
 		return nil, errors.New("no report to merge: give the JSON reports of the shards, ocr merge [--report KIND=PATH] shard-1.json shard-2.json")
 	}
 	var in []Input
 	for _, p := range paths {
-		data, err := os.ReadFile(p)
+		data, err := readIn(dir, p)
 		if err != nil {
 			return nil, fmt.Errorf("could not read the report %w", err)
 		}
@@ -210,4 +213,18 @@ func (r Result) Text() string {
 		return ""
 	}
 	return fmt.Sprintf(" (%d shards)", r.Total)
+}
+
+// readIn reads path, a relative one from dir; its error names path as
+// given.
+func readIn(dir, path string) ([]byte, error) {
+	if dir == "" || filepath.IsAbs(path) {
+		return os.ReadFile(path)
+	}
+	data, err := os.ReadFile(filepath.Join(dir, path))
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		pe.Path = path
+	}
+	return data, err
 }
