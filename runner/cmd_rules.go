@@ -51,5 +51,9 @@ func (c *Command) ruleSetFor(ctx context.Context, cfg *config.Config) (*rules.Se
 		return set, func() {}, err
 	}
 	set, err := plan.Rules(ctx, cfg, repo, cfg.ConfigRef)
-	return set, func() { plan.CloseRepo(repo) }, err
+	if err != nil {
+		plan.CloseRepo(repo) // the caller closes only what it is given
+		return nil, nil, err
+	}
+	return set, func() { plan.CloseRepo(repo) }, nil
 }
