@@ -58,9 +58,6 @@ func (fl Files) wd() (string, error) {
 	return os.Getwd()
 }
 
-// CheckPath is Files.CheckPath in the process's working directory.
-func CheckPath(path string) error { return Files{}.CheckPath(path) }
-
 // CheckPath fails when path cannot be a report file: it is a symlink or
 // not a regular file, one of its directories below the working directory
 // is a symlink, or its directory (or the nearest that exists, when
@@ -115,9 +112,6 @@ type File struct {
 	t target
 }
 
-// CreateFile is Files.CreateFile in the process's working directory.
-func CreateFile(path string) (*File, error) { return Files{}.CreateFile(path) }
-
 // CreateFile starts writing the report file at path (see File).
 func (fl Files) CreateFile(path string) (*File, error) {
 	t := fl.target(path)
@@ -154,9 +148,6 @@ func (f *File) Close() error {
 
 // Name is the report's path as given, not the temporary file's.
 func (f *File) Name() string { return f.t.name }
-
-// AppendFile is Files.AppendFile in the process's working directory.
-func AppendFile(path string) (*os.File, error) { return Files{}.AppendFile(path) }
 
 // AppendFile opens path for appending: an existing regular file, or a new
 // one. A symlink, a device, a FIFO or a directory is refused, and so is a

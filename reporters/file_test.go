@@ -118,11 +118,11 @@ func TestReportFileNeverFollowsSymlinks(t *testing.T) {
 			t.Run(h.name+"/"+string(kind), func(t *testing.T) {
 				victim, content := inHostileDir(t, h)
 				s := reportspec.Spec{Kind: kind, Path: h.path}
-				err := reporters.Check(s)
+				err := reporters.Files{}.Check(s)
 				if err == nil || !errors.Is(err, reporters.ErrUnsafePath) || !strings.Contains(err.Error(), h.path) {
 					t.Errorf("Check = %v; want a refusal naming %q", err, h.path)
 				}
-				w, err := reporters.Open(s, io.Discard)
+				w, err := reporters.Files{}.Open(s, io.Discard)
 				if err == nil {
 					// The refusal is missing: write through it, so that
 					// assertUntouched shows the damage. The test fails anyway.
@@ -149,7 +149,7 @@ func TestCreateFileReplacesALinkMadeLater(t *testing.T) {
 				t.Fatal(err)
 			}
 			t.Chdir(wd)
-			f, err := reporters.CreateFile(h.path)
+			f, err := reporters.Files{}.CreateFile(h.path)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -183,7 +183,7 @@ func TestCreateFileWritesRegularFiles(t *testing.T) {
 					t.Fatal(err)
 				}
 			}
-			f, err := reporters.CreateFile(p)
+			f, err := reporters.Files{}.CreateFile(p)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -212,7 +212,7 @@ func TestAppendFileKeepsAppending(t *testing.T) {
 	t.Chdir(dir)
 	p := filepath.Join(dir, "step_summary")
 	for _, s := range []string{"one\n", "two\n"} {
-		f, err := reporters.AppendFile(p)
+		f, err := reporters.Files{}.AppendFile(p)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -229,7 +229,7 @@ func TestAppendFileKeepsAppending(t *testing.T) {
 	for _, h := range hostilePaths() {
 		t.Run(h.name, func(t *testing.T) {
 			victim, content := inHostileDir(t, h)
-			f, err := reporters.AppendFile(h.path)
+			f, err := reporters.Files{}.AppendFile(h.path)
 			if err == nil {
 				// The refusal is missing: write through it, so that
 				// assertUntouched shows the damage. The test fails anyway.
@@ -249,13 +249,13 @@ func TestReportInAMissingFolder(t *testing.T) {
 	t.Parallel()
 	dir := t.TempDir()
 	path := filepath.Join(dir, "out", "reports", "ocr.html")
-	if err := reporters.CheckPath(path); err != nil {
+	if err := (reporters.Files{}).CheckPath(path); err != nil {
 		t.Fatalf("CheckPath: %v", err)
 	}
 	if _, err := os.Stat(filepath.Join(dir, "out")); err == nil {
 		t.Errorf("CheckPath left a folder behind")
 	}
-	f, err := reporters.CreateFile(path)
+	f, err := reporters.Files{}.CreateFile(path)
 	if err != nil {
 		t.Fatalf("CreateFile: %v", err)
 	}
@@ -272,7 +272,7 @@ func TestReportInAMissingFolder(t *testing.T) {
 	if err := os.WriteFile(blocker, nil, 0o600); err != nil {
 		t.Fatal(err)
 	}
-	err = reporters.CheckPath(filepath.Join(blocker, "sub", "ocr.html"))
+	err = reporters.Files{}.CheckPath(filepath.Join(blocker, "sub", "ocr.html"))
 	if err == nil || strings.Contains(err.Error(), ".ocr-") || !strings.Contains(err.Error(), "file/sub/ocr.html") {
 		t.Errorf("a folder that cannot be made: %v", err)
 	}

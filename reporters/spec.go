@@ -8,9 +8,6 @@ import (
 	"github.com/ocr-ci/ocr/review/reportspec"
 )
 
-// Check is Files.Check in the process's working directory.
-func Check(s reportspec.Spec) error { return Files{}.Check(s) }
-
 // Check fails when the spec's file cannot be written (see CheckPath): it
 // is a symlink or not a regular file, or its directory refuses a new file.
 // Nothing is written that stays. Run it for every spec before the review
@@ -28,22 +25,14 @@ func (fl Files) Check(s reportspec.Spec) error {
 	return nil
 }
 
-// CheckWritable is Files.CheckWritable in the process's working directory.
-func CheckWritable(specs []reportspec.Spec) error { return Files{}.CheckWritable(specs) }
-
 // CheckWritable runs reportspec.CheckOutputs, then Check on every spec, and
 // joins the failures.
 func (fl Files) CheckWritable(specs []reportspec.Spec) error {
-	errs := []error{reportspec.CheckOutputsIn(fl.Dir, specs)}
+	errs := []error{reportspec.CheckOutputs(fl.Dir, specs)}
 	for _, s := range specs {
 		errs = append(errs, fl.Check(s))
 	}
 	return errors.Join(errs...)
-}
-
-// Open is Files.Open in the process's working directory.
-func Open(s reportspec.Spec, stdout io.Writer) (io.WriteCloser, error) {
-	return Files{}.Open(s, stdout)
 }
 
 // Open opens the spec's output: stdout for reportspec.Stdout (never

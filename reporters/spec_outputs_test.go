@@ -28,7 +28,7 @@ func TestCheckOutputs(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		err = CheckWritable(specs)
+		err = Files{}.CheckWritable(specs)
 		switch {
 		case tc.bad == "" && err != nil:
 			t.Errorf("%v: %v, want accepted", tc.reports, err)

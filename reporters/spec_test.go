@@ -18,7 +18,7 @@ func TestCheckAndOpen(t *testing.T) {
 	}
 	fresh := filepath.Join(dir, "new.sarif")
 	ok := []reportspec.Spec{{Kind: reportspec.KindJSON, Path: existing}, {Kind: reportspec.KindSARIF, Path: fresh}, {Kind: reportspec.KindText, Path: "-"}}
-	if err := reporters.CheckWritable(ok); err != nil {
+	if err := (reporters.Files{}).CheckWritable(ok); err != nil {
 		t.Fatal(err)
 	}
 	if b, _ := os.ReadFile(existing); string(b) != "old" {
@@ -28,11 +28,11 @@ func TestCheckAndOpen(t *testing.T) {
 		t.Error("Check left the file it created")
 	}
 	bad := []reportspec.Spec{{Kind: reportspec.KindSARIF, Path: filepath.Join(dir, "missing", "x.sarif")}, {Kind: reportspec.KindGitHubSummary}}
-	if err := reporters.CheckWritable(bad); err == nil {
+	if err := (reporters.Files{}).CheckWritable(bad); err == nil {
 		t.Error("unwritable path and missing summary path accepted")
 	}
 	var stdout bytes.Buffer
-	w, err := reporters.Open(reportspec.Spec{Kind: reportspec.KindJSON, Path: "-"}, &stdout)
+	w, err := reporters.Files{}.Open(reportspec.Spec{Kind: reportspec.KindJSON, Path: "-"}, &stdout)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -44,7 +44,7 @@ func TestCheckAndOpen(t *testing.T) {
 	}
 	summary := filepath.Join(dir, "summary.md")
 	for i := 0; i < 2; i++ {
-		w, err := reporters.Open(reportspec.Spec{Kind: reportspec.KindGitHubSummary, Path: summary}, nil)
+		w, err := reporters.Files{}.Open(reportspec.Spec{Kind: reportspec.KindGitHubSummary, Path: summary}, nil)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -30,7 +30,7 @@ func (s *Summary) Report(_ context.Context, r *review.Review) error {
 // AppendSummary appends Markdown to the step summary file at path
 // (GITHUB_STEP_SUMMARY), as reporters.AppendFile opens it.
 func AppendSummary(path, markdown string) error {
-	f, err := reporters.AppendFile(path)
+	f, err := reporters.Files{}.AppendFile(path)
 	if err != nil {
 		return err
 	}

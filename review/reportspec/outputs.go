@@ -11,15 +11,12 @@ func (k Kind) machineReadable() bool {
 	return k == KindJSON || k == KindSARIF || k == KindCodeQuality || k == KindHTML
 }
 
-// CheckOutputs is CheckOutputsIn with the process's working directory.
-func CheckOutputs(specs []Spec) error { return CheckOutputsIn("", specs) }
-
-// CheckOutputsIn fails when two reports would write to the same file (the
+// CheckOutputs fails when two reports would write to the same file (the
 // last one to close would silently replace the other), or when a JSON,
 // SARIF or Code Quality report shares standard output with another report
 // (its consumer could no longer parse it). A relative path starts from
 // dir ("": the process's working directory).
-func CheckOutputsIn(dir string, specs []Spec) error {
+func CheckOutputs(dir string, specs []Spec) error {
 	files := map[string]Kind{}
 	var onStdout []Kind
 	for _, s := range specs {
