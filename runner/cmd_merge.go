@@ -21,7 +21,7 @@ func (c *Command) merge(ctx context.Context, args []string) int {
 		return c.fail(err)
 	}
 	cfg, paths := l.Config, l.Args
-	in, err := merge.Read(cfg.Dir, paths, jsonreport.Decode)
+	in, err := merge.Read(paths, cfg.ReadFile, jsonreport.Decode)
 	if err != nil {
 		return c.fail(usagef("%w", err))
 	}

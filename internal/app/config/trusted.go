@@ -126,3 +126,9 @@ func (c *Config) ReadSetting(setting, path string) ([]byte, error) {
 	}
 	return FileSource{Getwd: c.Getwd}.Read(setting, path)
 }
+
+// ReadFile reads path from disk, a relative one from Dir; its error names
+// path as given.
+func (c *Config) ReadFile(path string) ([]byte, error) {
+	return FileSource{Getwd: c.Getwd}.readDisk(path)
+}

@@ -9,9 +9,6 @@ import (
 	"cmp"
 	"errors"
 	"fmt"
-	"io/fs"
-	"os"
-	"path/filepath"
 	"slices"
 	"strings"
 
@@ -186,15 +183,15 @@ func addCost(a, b *review.Cost) *review.Cost {
 	return &review.Cost{Total: a.Total + b.Total, Prices: a.Prices}
 }
 
-// Read reads the reports at paths with decode (jsonreport.Decode); a
-// relative path starts from dir ("": the process's working directory).
-func Read(dir string, paths []string, decode func([]byte) (*review.Review, error)) ([]Input, error) {
+// Read reads the reports at paths with read (the configuration's
+// ReadFile, where a relative path starts) and decode (jsonreport.Decode).
+func Read(paths []string, read func(path string) ([]byte, error), decode func([]byte) (*review.Review, error)) ([]Input, error) {
 	if len(paths) == 0 {
 		return nil, errors.New("no report to merge: give the JSON reports of the shards, ocr merge [--report KIND=PATH] shard-1.json shard-2.json")
 	}
 	var in []Input
 	for _, p := range paths {
-		data, err := readIn(dir, p)
+		data, err := read(p)
 		if err != nil {
 			return nil, fmt.Errorf("could not read the report %w", err)
 		}
@@ -213,18 +210,4 @@ func (r Result) Text() string {
 		return ""
 	}
 	return fmt.Sprintf(" (%d shards)", r.Total)
-}
-
-// readIn reads path, a relative one from dir; its error names path as
-// given.
-func readIn(dir, path string) ([]byte, error) {
-	if dir == "" || filepath.IsAbs(path) {
-		return os.ReadFile(path)
-	}
-	data, err := os.ReadFile(filepath.Join(dir, path))
-	var pe *fs.PathError
-	if errors.As(err, &pe) {
-		pe.Path = path
-	}
-	return data, err
 }
