@@ -25,29 +25,7 @@ import (
 
 // LegacyLog is Log through the pre-change encoder (the "before" of the
 // benchmark and the oracle of the byte-identity test).
-func (s *Reporter) LegacyLog(r *review.Review) ([]byte, error) {
-	comments := reporters.BySeverity(r.Comments)
-	maxResults, maxGzip := reporters.OrDefault(s.MaxResults, sarifMaxResults), reporters.OrDefault(s.MaxGzipBytes, sarifMaxGzipBytes)
-	keep := min(len(comments), maxResults)
-	for {
-		data, err := s.legacyEncode(r, comments[:keep], len(comments)-keep)
-		if err != nil {
-			return nil, err
-		}
-		if len(data) <= maxGzip-1024 || keep == 0 { // gzip adds < 1 KiB to anything
-			return data, nil
-		}
-		size, err := gzipSize(data)
-		if err != nil {
-			return nil, err
-		}
-		if size <= maxGzip {
-			return data, nil
-		}
-		keep = min(keep-1, keep*maxGzip/size*9/10)
-		keep = max(keep, 0)
-	}
-}
+func (s *Reporter) LegacyLog(r *review.Review) ([]byte, error) { return s.fit(r, s.legacyEncode) }
 
 // legacyEncode builds and marshals one run with the given results; cut counts the
 // results left out to respect the limits.

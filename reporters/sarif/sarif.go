@@ -72,12 +72,16 @@ func (s *Reporter) Report(_ context.Context, r *review.Review) error {
 }
 
 // Log renders the review as indented SARIF JSON within GitHub's limits.
-func (s *Reporter) Log(r *review.Review) ([]byte, error) {
+func (s *Reporter) Log(r *review.Review) ([]byte, error) { return s.fit(r, s.encode) }
+
+// fit encodes the most severe comments (encode's cut counts the rest) that
+// stay within GitHub's result and compressed-size limits.
+func (s *Reporter) fit(r *review.Review, encode func(r *review.Review, comments []review.Comment, cut int) ([]byte, error)) ([]byte, error) {
 	comments := reporters.BySeverity(r.Comments)
 	maxResults, maxGzip := reporters.OrDefault(s.MaxResults, sarifMaxResults), reporters.OrDefault(s.MaxGzipBytes, sarifMaxGzipBytes)
 	keep := min(len(comments), maxResults)
 	for {
-		data, err := s.encode(r, comments[:keep], len(comments)-keep)
+		data, err := encode(r, comments[:keep], len(comments)-keep)
 		if err != nil {
 			return nil, err
 		}
