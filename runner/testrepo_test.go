@@ -3,6 +3,7 @@ package runner
 import (
 	"bytes"
 	"context"
+	"maps"
 	"strings"
 	"sync"
 	"testing"
@@ -52,83 +53,90 @@ func run(t *testing.T, args ...string) (int, string, string) {
 	return code, out.String(), errb.String()
 }
 
-// dirs are the tests' working directories, by test name: where a test's
-// commands start relative paths (Command.Dir), as t.Chdir would without
-// changing the process's directory, so tests run in parallel.
-var dirs = struct {
+// perTest holds what each test set for the commands it runs, by test
+// name: variables (setVar) and a working directory (workIn). A subtest sees
+// its parents' settings too; the process sees none of them (no t.Setenv, no
+// t.Chdir), so tests run in parallel. Nothing of the machine's environment
+// is seen.
+var perTest = struct {
 	sync.Mutex
-	m map[string]string
-}{m: map[string]string{}}
+	m map[string]*testSettings
+}{m: map[string]*testSettings{}}
 
-// workIn makes dir the working directory of t's commands and its
-// subtests'.
-func workIn(t testing.TB, dir string) {
-	dirs.Lock()
-	defer dirs.Unlock()
+// testSettings is what one test set.
+type testSettings struct {
+	env testEnv
+	dir string
+}
+
+// ownSettings is t's own settings, made on first use and dropped when t
+// ends; the caller holds perTest's lock.
+func ownSettings(t testing.TB) *testSettings {
 	name := t.Name()
-	if _, ok := dirs.m[name]; !ok {
+	s, ok := perTest.m[name]
+	if !ok {
+		s = &testSettings{env: testEnv{}}
+		perTest.m[name] = s
 		t.Cleanup(func() {
-			dirs.Lock()
-			defer dirs.Unlock()
-			delete(dirs.m, name)
+			perTest.Lock()
+			defer perTest.Unlock()
+			delete(perTest.m, name)
 		})
 	}
-	dirs.m[name] = dir
+	return s
+}
+
+// lineage is the settings of t's outermost parent test first, t's last;
+// the caller holds perTest's lock.
+func lineage(t testing.TB) []*testSettings {
+	var out []*testSettings
+	parts := strings.Split(t.Name(), "/")
+	for i := range parts {
+		if s, ok := perTest.m[strings.Join(parts[:i+1], "/")]; ok {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// setVar sets k=v in t's environment.
+func setVar(t testing.TB, k, v string) {
+	perTest.Lock()
+	defer perTest.Unlock()
+	ownSettings(t).env[k] = v
+}
+
+// workIn makes dir the working directory of t's commands and its
+// subtests' (Command.Dir, as t.Chdir would without changing the process's).
+func workIn(t testing.TB, dir string) {
+	perTest.Lock()
+	defer perTest.Unlock()
+	ownSettings(t).dir = dir
+}
+
+// envOf is t's environment: what its parent tests set, then what it set.
+func envOf(t testing.TB) testEnv {
+	perTest.Lock()
+	defer perTest.Unlock()
+	out := testEnv{}
+	for _, s := range lineage(t) {
+		maps.Copy(out, s.env)
+	}
+	return out
 }
 
 // dirOf is t's working directory (workIn): its own, else its nearest
 // parent test's; "" (the process's) when none was set.
 func dirOf(t testing.TB) string {
-	dirs.Lock()
-	defer dirs.Unlock()
-	parts := strings.Split(t.Name(), "/")
-	for i := len(parts); i > 0; i-- {
-		if d, ok := dirs.m[strings.Join(parts[:i], "/")]; ok {
-			return d
+	perTest.Lock()
+	defer perTest.Unlock()
+	dir := ""
+	for _, s := range lineage(t) {
+		if s.dir != "" {
+			dir = s.dir
 		}
 	}
-	return ""
-}
-
-// envs are the tests' environments, by test name: a variable a test sets
-// (setVar) is seen by the command it runs and by its subtests, never by the
-// process, so no test changes the environment of another and tests run in
-// parallel. Nothing of the machine's environment is seen.
-var envs = struct {
-	sync.Mutex
-	m map[string]testEnv
-}{m: map[string]testEnv{}}
-
-// setVar sets k=v in t's environment.
-func setVar(t testing.TB, k, v string) {
-	envs.Lock()
-	defer envs.Unlock()
-	name := t.Name()
-	e, ok := envs.m[name]
-	if !ok {
-		e = testEnv{}
-		envs.m[name] = e
-		t.Cleanup(func() {
-			envs.Lock()
-			defer envs.Unlock()
-			delete(envs.m, name)
-		})
-	}
-	e[k] = v
-}
-
-// envOf is t's environment: what its parent tests set, then what it set.
-func envOf(t testing.TB) testEnv {
-	envs.Lock()
-	defer envs.Unlock()
-	out := testEnv{}
-	parts := strings.Split(t.Name(), "/")
-	for i := range parts {
-		for k, v := range envs.m[strings.Join(parts[:i+1], "/")] {
-			out[k] = v
-		}
-	}
-	return out
+	return dir
 }
 
 // lookup reads the environment e, as os.LookupEnv reads the process's.
